@@ -1,0 +1,16 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
+  },
+  setupFiles: ['<rootDir>/test/setup-env.ts'],
+  collectCoverage: true,
+  collectCoverageFrom: ['src/**/*.ts'],
+  coverageReporters: ['text-summary', 'text'],
+  coverageThreshold: {
+    global: { lines: 95, statements: 95, functions: 95, branches: 85 },
+  },
+};

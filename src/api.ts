@@ -1,0 +1,116 @@
+/**
+ * Typed shapes of every body in the landing-page service's interface
+ * (`shared/spec/landing-page-api.md`), and the checks that turn an untrusted
+ * response into one of them.
+ */
+import type { HttpResponse } from 'zapier-platform-core';
+
+import { unreadableAnswer } from './errors';
+
+/** §6: the one trigger name the spec gives. */
+export const LEAD_CREATED = 'lead.created';
+
+/** §4.1 request body. */
+export interface CreateWebhookRequest {
+  url: string;
+  triggers: (typeof LEAD_CREATED)[];
+}
+
+/** §4.1 success body. Fields beyond `id` are not shown in the spec and are kept as sent. */
+export interface CreateWebhookResponse {
+  id: string;
+  [field: string]: unknown;
+}
+
+/** §4.2 success body. */
+export interface DeleteWebhookResponse {
+  success: boolean;
+}
+
+/** §2 Error object. */
+export interface ServiceErrorBody {
+  error: string;
+}
+
+/** §4.4 request body (form-encoded), with exactly one client authentication method. */
+export type AuthorizationCodeGrant = {
+  grant_type: 'authorization_code';
+  code: string;
+  redirect_uri: string;
+  client_id: string;
+} & ({ client_secret: string } | { code_verifier: string });
+
+/** §4.5 request body (form-encoded); `client_secret` only when PKCE is not used. */
+export interface RefreshTokenGrant {
+  grant_type: 'refresh_token';
+  refresh_token: string;
+  client_id: string;
+  client_secret?: string;
+}
+
+/** §2 Token response. `scope` comes with the code exchange only. */
+export interface TokenResponse {
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  refresh_token: string;
+  scope?: string;
+}
+
+/** §4.6 User information. */
+export interface UserInfo {
+  user: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    image: string;
+  };
+  project: {
+    id: string;
+    name: string;
+  };
+}
+
+export type JsonObject = Record<string, unknown>;
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isServiceErrorBody(value: unknown): value is ServiceErrorBody {
+  return (
+    isJsonObject(value) && typeof value.error === 'string' && value.error.trim() !== ''
+  );
+}
+
+/**
+ * The JSON body of a successful response, or an error that says what the
+ * service answered instead (an HTML page, plain text, nothing).
+ */
+export function readJson(response: HttpResponse, action: string): unknown {
+  try {
+    return JSON.parse(response.content) as unknown;
+  } catch {
+    throw unreadableAnswer(response, action);
+  }
+}
+
+export function readJsonObject(response: HttpResponse, action: string): JsonObject {
+  const parsed = readJson(response, action);
+  if (!isJsonObject(parsed)) {
+    throw unreadableAnswer(response, action);
+  }
+  return parsed;
+}
+
+/** A non-empty identifier: the service's ids are strings, a number is accepted and kept as text. */
+export function readIdentifier(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim() !== '') {
+    return value;
+  }
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    return String(value);
+  }
+  return undefined;
+}

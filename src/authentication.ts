@@ -1,0 +1,235 @@
+/**
+ * OAuth 2.0 connection (§4.3 to §4.6, §5): authorization code with rotating
+ * refresh tokens, optionally PKCE instead of the client secret.
+ */
+import { errors } from 'zapier-platform-core';
+import type { Authentication, Bundle, HttpResponse, ZObject } from 'zapier-platform-core';
+
+import type {
+  AuthorizationCodeGrant,
+  JsonObject,
+  RefreshTokenGrant,
+  TokenResponse,
+  UserInfo,
+} from './api';
+import { isJsonObject, readJsonObject } from './api';
+import { oauthClient, pkceRequested } from './config';
+import type { OAuthClient } from './config';
+import { expiredConnection, failureFor, isPaidPlanRefusal, redact } from './errors';
+import { AUTHORIZE_PATH, TOKEN_PATH, USERINFO_PATH } from './oauth-paths';
+
+/**
+ * The least the app needs: `user.read` for the connection test and its label,
+ * `leads.read` for the leads the New Lead trigger delivers.
+ */
+export const SCOPES = ['user.read', 'leads.read'] as const;
+
+/** What Zapier keeps as `bundle.authData`. */
+export interface AuthData {
+  access_token: string;
+  refresh_token: string;
+}
+
+const CONNECTING = 'connecting your landing-page account';
+const RENEWING = 'renewing access to your landing-page account';
+const CHECKING = 'checking your landing-page connection';
+
+function requiredInput(bundle: Bundle, key: string, what: string): string {
+  const value = bundle.inputData[key];
+  if (typeof value !== 'string' || value === '') {
+    throw new errors.Error(
+      `Zapier did not receive ${what} while ${CONNECTING}. Start connecting again.`,
+      'missing_oauth_input',
+    );
+  }
+  return value;
+}
+
+// Async only because core's types want a promise from every function.
+// eslint-disable-next-line @typescript-eslint/require-await
+async function authorizeUrl(_z: ZObject, bundle: Bundle): Promise<string> {
+  const client = oauthClient();
+  const url = new URL(client.appUrl + AUTHORIZE_PATH);
+  url.search = new URLSearchParams({
+    client_id: client.clientId,
+    redirect_uri: requiredInput(bundle, 'redirect_uri', 'the redirect address'),
+    response_type: 'code',
+    scope: SCOPES.join(','),
+    state: requiredInput(bundle, 'state', 'the state value'),
+  }).toString();
+  return url.toString();
+}
+
+async function postToTokenEndpoint(
+  z: ZObject,
+  client: OAuthClient,
+  body: AuthorizationCodeGrant | RefreshTokenGrant,
+  action: string,
+): Promise<HttpResponse> {
+  try {
+    return await z.request({
+      method: 'POST',
+      url: client.appUrl + TOKEN_PATH,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+      skipThrowForStatus: true,
+      middlewareData: { action },
+    });
+  } catch (error) {
+    // With autoRefresh, core turns every 401 into RefreshAuthError before any
+    // middleware of ours runs; at the token endpoint that means the client or
+    // the grant was refused, which no refresh can fix.
+    if (error instanceof errors.RefreshAuthError) {
+      throw body.grant_type === 'refresh_token'
+        ? expiredConnection('the service no longer accepts its refresh token (HTTP 401)')
+        : new errors.Error(
+            `The landing-page service refused the connection request (HTTP 401) while ${action}. ` +
+              'Start connecting again; if it keeps failing, the integration’s OAuth client ' +
+              'settings need checking by its maintainers.',
+            'client_refused',
+            401,
+          );
+    }
+    throw error;
+  }
+}
+
+function readTokenResponse(
+  response: HttpResponse,
+  action: string,
+  previousRefreshToken?: string,
+): AuthData {
+  const body: JsonObject = readJsonObject(response, action);
+  const token = body as Partial<Record<keyof TokenResponse, unknown>>;
+  if (typeof token.access_token !== 'string' || token.access_token === '') {
+    throw new errors.Error(
+      `The landing-page service answered while ${action} without an access token. Try connecting again.`,
+      'missing_access_token',
+      response.status,
+    );
+  }
+  const refreshToken =
+    typeof token.refresh_token === 'string' && token.refresh_token !== ''
+      ? token.refresh_token
+      : previousRefreshToken;
+  if (refreshToken === undefined) {
+    throw new errors.Error(
+      `The landing-page service answered while ${action} without a refresh token, so the ` +
+        'connection would stop working as soon as the access token expires. Try connecting again.',
+      'missing_refresh_token',
+      response.status,
+    );
+  }
+  return { access_token: token.access_token, refresh_token: refreshToken };
+}
+
+async function getAccessToken(z: ZObject, bundle: Bundle): Promise<AuthData> {
+  const denied = bundle.inputData.error;
+  if (typeof denied === 'string' && denied !== '') {
+    throw new errors.Error(
+      denied === 'access_denied'
+        ? 'The connection was not approved in the landing-page service, so Zapier has no ' +
+            'access. Connect again and click Approve.'
+        : `The landing-page service did not grant access ("${redact(denied, bundle)}"). Connect again.`,
+      'authorization_denied',
+    );
+  }
+  const client = oauthClient();
+  const grant = {
+    grant_type: 'authorization_code',
+    code: requiredInput(
+      bundle,
+      'code',
+      'an authorization code from the landing-page service',
+    ),
+    redirect_uri: requiredInput(bundle, 'redirect_uri', 'the redirect address'),
+    client_id: client.clientId,
+  } as const;
+  const body: AuthorizationCodeGrant = client.pkce
+    ? {
+        ...grant,
+        code_verifier: requiredInput(bundle, 'code_verifier', 'the PKCE code verifier'),
+      }
+    : { ...grant, client_secret: client.clientSecret };
+
+  const response = await postToTokenEndpoint(z, client, body, CONNECTING);
+  if (response.status >= 400) {
+    throw failureFor(response, bundle);
+  }
+  return readTokenResponse(response, CONNECTING);
+}
+
+async function refreshAccessToken(z: ZObject, bundle: Bundle): Promise<AuthData> {
+  const refreshToken = bundle.authData.refresh_token;
+  if (!refreshToken) {
+    throw expiredConnection('it has no refresh token');
+  }
+  const client = oauthClient();
+  const body: RefreshTokenGrant = {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: client.clientId,
+    ...(client.pkce ? {} : { client_secret: client.clientSecret }),
+  };
+
+  const response = await postToTokenEndpoint(z, client, body, RENEWING);
+  if (response.status === 400 && !isPaidPlanRefusal(response)) {
+    // A refresh token that is expired, revoked or already rotated away.
+    throw expiredConnection('the service no longer accepts its refresh token (HTTP 400)');
+  }
+  if (response.status >= 400) {
+    throw failureFor(response, bundle);
+  }
+  // §4.5: every refresh returns a new refresh token and the old one stops working.
+  return readTokenResponse(response, RENEWING, refreshToken);
+}
+
+async function testConnection(z: ZObject): Promise<JsonObject> {
+  const response = await z.request({
+    method: 'GET',
+    url: oauthClient().appUrl + USERINFO_PATH,
+    middlewareData: { action: CHECKING },
+  });
+  return readJsonObject(response, CHECKING);
+}
+
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/**
+ * "Ada Lovelace (ada@example.org) · Spring Launch": who connected and to which
+ * project. Built from whatever parts the service sent; never an id alone.
+ */
+export function labelFor(userInfo: unknown): string {
+  const info = (isJsonObject(userInfo) ? userInfo : {}) as Partial<
+    Record<keyof UserInfo, unknown>
+  >;
+  const user = (isJsonObject(info.user) ? info.user : {}) as Partial<
+    Record<keyof UserInfo['user'], unknown>
+  >;
+  const project = isJsonObject(info.project) ? textOf(info.project.name) : undefined;
+  const name = [textOf(user.firstName), textOf(user.lastName)].filter(Boolean).join(' ');
+  const email = textOf(user.email);
+
+  const person = name && email ? `${name} (${email})` : name || email;
+  const parts = [person, project].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(' · ') : 'Landing-page account';
+}
+
+export function createAuthentication(pkce: boolean = pkceRequested()) {
+  return {
+    type: 'oauth2',
+    oauth2Config: {
+      authorizeUrl,
+      getAccessToken,
+      refreshAccessToken,
+      autoRefresh: true,
+      enablePkce: pkce,
+    },
+    fields: [],
+    test: testConnection,
+    connectionLabel: (_z: ZObject, bundle: Bundle) =>
+      Promise.resolve(labelFor(bundle.inputData)),
+  } satisfies Authentication;
+}

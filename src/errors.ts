@@ -1,0 +1,176 @@
+/**
+ * The one place where a failed answer from the landing-page service becomes a
+ * sentence a marketer can act on. Every message says what was being done,
+ * what the service answered, and what to do next; none contains a token, an
+ * authorization code or the client secret.
+ */
+import { errors } from 'zapier-platform-core';
+import type { AfterResponseMiddleware, Bundle, HttpResponse } from 'zapier-platform-core';
+
+const SERVICE = 'the landing-page service';
+const GENERIC_ACTION = `talking to ${SERVICE}`;
+const MAX_QUOTED_LENGTH = 300;
+
+/** Requests name what they do through `middlewareData.action`, e.g. "creating the New Lead webhook". */
+export function actionOf(response: HttpResponse): string {
+  const action: unknown = response.request.middlewareData?.action;
+  return typeof action === 'string' && action !== '' ? action : GENERIC_ACTION;
+}
+
+/**
+ * Values that must never reach a message: the connection's tokens, the
+ * client secret, and whatever the current step was given as a code or
+ * verifier.
+ */
+function secretsOf(bundle: Bundle | undefined): string[] {
+  const candidates: unknown[] = [
+    ...Object.values(bundle?.authData ?? {}),
+    bundle?.inputData?.code,
+    bundle?.inputData?.code_verifier,
+    process.env.CLIENT_SECRET,
+  ];
+  return candidates.filter(
+    (value): value is string => typeof value === 'string' && value.length >= 4,
+  );
+}
+
+export function redact(text: string, bundle: Bundle | undefined): string {
+  return secretsOf(bundle).reduce(
+    (redacted, secret) => redacted.split(secret).join('[redacted]'),
+    text,
+  );
+}
+
+function serviceMessage(response: HttpResponse): string | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(response.content) as unknown;
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null) {
+    return undefined;
+  }
+  const { error, error_description: description } = body as Record<string, unknown>;
+  const parts = [error, description].filter(
+    (part): part is string => typeof part === 'string' && part.trim() !== '',
+  );
+  if (parts.length === 0) {
+    return undefined;
+  }
+  const text = parts.join(': ').replace(/\s+/g, ' ').trim();
+  return text.length > MAX_QUOTED_LENGTH ? `${text.slice(0, MAX_QUOTED_LENGTH)}…` : text;
+}
+
+function contentTypeOf(response: HttpResponse): string {
+  return (response.getHeader('content-type') ?? 'no content type').split(';')[0]!.trim();
+}
+
+const PAID_PLAN_WORDING =
+  /\b(paid|free|upgrade)\b.*\bplan\b|\bplan\b.*\b(paid|upgrade)\b/i;
+
+/** OAuth is a paid-plan feature (§1, §5.5); the spec does not say how the refusal is worded. */
+export function isPaidPlanRefusal(response: HttpResponse): boolean {
+  if (response.status === 402) {
+    return true;
+  }
+  const said = serviceMessage(response);
+  return said !== undefined && PAID_PLAN_WORDING.test(said);
+}
+
+export type FailureCode =
+  | 'paid_plan_required'
+  | 'access_refused'
+  | 'service_error'
+  | 'service_unavailable'
+  | 'unreadable_answer';
+
+function failure(message: string, code: FailureCode, status: number): Error {
+  return new errors.Error(message, code, status);
+}
+
+/** The error for a response with status 400 or more. */
+export function failureFor(response: HttpResponse, bundle?: Bundle): Error {
+  const { status } = response;
+  const action = actionOf(response);
+  const said = serviceMessage(response);
+  const quoted =
+    said === undefined ? '' : ` The service said: "${redact(said, bundle)}".`;
+
+  if (isPaidPlanRefusal(response)) {
+    return failure(
+      `Connecting through OAuth needs a paid plan: ${SERVICE} refused while ${action} because ` +
+        `the project is on the free plan (HTTP ${status}).${quoted} Upgrade the project to a ` +
+        'paid plan in the landing-page service, then connect again.',
+      'paid_plan_required',
+      status,
+    );
+  }
+  if (status >= 500) {
+    return failure(
+      `${capitalize(SERVICE)} had a problem while ${action} (HTTP ${status}).${quoted} ` +
+        'This is usually temporary: try again in a few minutes.',
+      'service_unavailable',
+      status,
+    );
+  }
+  if (said === undefined) {
+    return failure(
+      `${capitalize(SERVICE)} refused while ${action} (HTTP ${status}) and sent no ` +
+        `explanation (${contentTypeOf(response)}). Try again; if it keeps failing, reconnect ` +
+        'your landing-page account.',
+      'service_error',
+      status,
+    );
+  }
+  if (status === 403) {
+    return failure(
+      `${capitalize(SERVICE)} refused access while ${action} (HTTP 403).${quoted} Reconnect ` +
+        'your landing-page account and approve every permission the app asks for.',
+      'access_refused',
+      status,
+    );
+  }
+  return failure(
+    `${capitalize(SERVICE)} returned an error while ${action} (HTTP ${status}).${quoted}`,
+    'service_error',
+    status,
+  );
+}
+
+/** The connection cannot be renewed: Zapier asks the user to reconnect. */
+export function expiredConnection(reason: string): Error {
+  return new errors.ExpiredAuthError(
+    `Your landing-page connection has expired or was revoked: ${reason}. Reconnect your ` +
+      'landing-page account in Zapier so your Zaps keep receiving leads.',
+  );
+}
+
+/** The error for a successful status whose body is not the JSON the spec promises. */
+export function unreadableAnswer(response: HttpResponse, action: string): Error {
+  const body = response.content.trim() === '' ? 'an empty body' : contentTypeOf(response);
+  return failure(
+    `${capitalize(SERVICE)} answered while ${action} with something that is not the expected ` +
+      `JSON (HTTP ${response.status}, ${body}). Check that the integration points at the ` +
+      'right address, or try again later.',
+    'unreadable_answer',
+    response.status,
+  );
+}
+
+/**
+ * After every response: statuses of 400 and more become a clear error.
+ * Core has already turned 401 into a token refresh and 429 into a throttled
+ * retry (honouring `Retry-After`) by the time this runs. A request that set
+ * `skipThrowForStatus` handles its statuses itself.
+ */
+export const throwForFailedResponse: AfterResponseMiddleware = (response, _z, bundle) => {
+  if (response.status >= 400 && !response.skipThrowForStatus) {
+    throw failureFor(response, bundle);
+  }
+  return response;
+};
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,213 @@
+/**
+ * New Lead: an instant (REST hook) trigger. Turning a Zap on registers a
+ * webhook for `lead.created` (§4.1); turning it off deletes it (§4.2); each
+ * delivery becomes one item per lead.
+ */
+import { defineTrigger, errors } from 'zapier-platform-core';
+import type {
+  Bundle,
+  WebhookTriggerPerform,
+  WebhookTriggerPerformList,
+  WebhookTriggerPerformSubscribe,
+  WebhookTriggerPerformUnsubscribe,
+} from 'zapier-platform-core';
+
+import type { CreateWebhookRequest, CreateWebhookResponse } from '../api';
+import {
+  LEAD_CREATED,
+  isJsonObject,
+  readIdentifier,
+  readJson,
+  readJsonObject,
+} from '../api';
+import { apiBaseUrl } from '../config';
+import { failureFor } from '../errors';
+import { UnreadableDeliveryError, leadsFrom, toLead } from '../leads';
+import type { Lead } from '../leads';
+import sampleDelivery from '../samples/lead.json';
+
+const SUBSCRIBING = 'turning on New Lead (creating its webhook)';
+const UNSUBSCRIBING = 'turning off New Lead (deleting its webhook)';
+const LISTING = 'loading recent leads';
+
+/** The Zap editor's sample: a realistic lead, marked `is_sample: true`. */
+export const SAMPLE_LEAD: Lead = toLead(
+  { lead: sampleDelivery, envelope: {} },
+  { sample: true },
+);
+
+export interface UnsubscribeResult {
+  id: string;
+  success: true;
+  /** The webhook was already gone (404 or 410), which counts as unsubscribed. */
+  alreadyGone: boolean;
+}
+
+const performSubscribe: WebhookTriggerPerformSubscribe<
+  Record<string, unknown>,
+  CreateWebhookResponse
+> = async (z, bundle) => {
+  const targetUrl = bundle.targetUrl;
+  if (!targetUrl) {
+    throw new errors.Error(
+      'Zapier did not provide the address where new leads should be sent, so New Lead could ' +
+        'not be turned on. Turn the Zap off and on again.',
+      'missing_target_url',
+    );
+  }
+  const body: CreateWebhookRequest = { url: targetUrl, triggers: [LEAD_CREATED] };
+  const response = await z.request({
+    method: 'POST',
+    url: `${apiBaseUrl()}/webhook`,
+    headers: { 'Content-Type': 'application/json' },
+    body,
+    middlewareData: { action: SUBSCRIBING },
+  });
+  const answer = readJsonObject(response, SUBSCRIBING);
+  const id = readIdentifier(answer.id);
+  if (id === undefined) {
+    // Without an id Zapier could never delete this webhook: refuse to store it.
+    throw new errors.Error(
+      'The landing-page service accepted the New Lead webhook but did not return its id, so ' +
+        'Zapier could not turn it off later. The Zap was not turned on. Try again; if this ' +
+        "keeps happening, ask the landing-page service's support to remove the webhook that " +
+        `points at ${targetUrl}.`,
+      'missing_webhook_id',
+      response.status,
+    );
+  }
+  return { ...answer, id };
+};
+
+const performUnsubscribe: WebhookTriggerPerformUnsubscribe<
+  Record<string, unknown>,
+  UnsubscribeResult
+> = async (z, bundle) => {
+  const id = readIdentifier(bundle.subscribeData?.id);
+  if (id === undefined) {
+    throw new errors.Error(
+      'Zapier has no webhook id for this Zap, so there was nothing to remove in the ' +
+        'landing-page service. If leads keep arriving, reconnect the account and turn the Zap ' +
+        'on and off again.',
+      'missing_webhook_id',
+    );
+  }
+  const response = await z.request({
+    method: 'DELETE',
+    url: `${apiBaseUrl()}/webhook/${encodeURIComponent(id)}`,
+    skipThrowForStatus: true,
+    middlewareData: { action: UNSUBSCRIBING },
+  });
+  if (response.status === 404 || response.status === 410) {
+    return { id, success: true, alreadyGone: true };
+  }
+  if (response.status >= 400) {
+    throw failureFor(response, bundle);
+  }
+  if (response.status !== 204 && response.content.trim() !== '') {
+    const answer = readJsonObject(response, UNSUBSCRIBING);
+    if (answer.success === false) {
+      throw new errors.Error(
+        'The landing-page service did not confirm that it deleted the New Lead webhook ' +
+          `(it answered success: false while ${UNSUBSCRIBING}). Try turning the Zap off again.`,
+        'webhook_not_deleted',
+        response.status,
+      );
+    }
+  }
+  return { id, success: true, alreadyGone: false };
+};
+
+/** Zapier hands over the parsed body; when it could not parse it, the raw text. */
+export function deliveryBody(bundle: Bundle): unknown {
+  const cleaned: unknown = bundle.cleanedRequest;
+  const looksLikeRawRequest =
+    isJsonObject(cleaned) && typeof cleaned.content === 'string' && 'headers' in cleaned;
+  if (looksLikeRawRequest) {
+    return cleaned.content;
+  }
+  const isEmpty =
+    cleaned === undefined ||
+    cleaned === null ||
+    (isJsonObject(cleaned) && Object.keys(cleaned).length === 0);
+  return isEmpty ? bundle.rawRequest?.content : cleaned;
+}
+
+const perform: WebhookTriggerPerform<Record<string, unknown>, Lead> = (z, bundle) => {
+  const { leads, ignoredEvents } = leadsFrom(deliveryBody(bundle));
+  for (const event of ignoredEvents) {
+    z.console.log(
+      `New Lead ignored a "${event}" event: it only handles ${LEAD_CREATED}.`,
+    );
+  }
+  if (leads.length === 0 && ignoredEvents.length === 0) {
+    throw new UnreadableDeliveryError('it contained no lead');
+  }
+  return leads;
+};
+
+/**
+ * The spec has no endpoint that lists leads (§4.7), so the Zap editor gets the
+ * sample. If the service adds one, set its path here: the answer goes through
+ * the same reading as a delivery, so list and hook items have the same shape.
+ */
+export const LEAD_LIST_PATH: string | null = null;
+
+export function listLeads(
+  path: string | null,
+): WebhookTriggerPerformList<Record<string, unknown>, Lead> {
+  return async (z) => {
+    if (path === null) {
+      return [SAMPLE_LEAD];
+    }
+    const response = await z.request({
+      method: 'GET',
+      url: `${apiBaseUrl()}${path}`,
+      middlewareData: { action: LISTING },
+    });
+    const { leads } = leadsFrom(readJson(response, LISTING));
+    return leads.length > 0 ? leads : [SAMPLE_LEAD];
+  };
+}
+
+export const newLead = defineTrigger({
+  key: 'new_lead',
+  noun: 'Lead',
+  display: {
+    label: 'New Lead',
+    description: 'Triggers when someone submits a form on one of your landing pages.',
+    directions:
+      'Each lead arrives within seconds with its contact details (email, first, last and full ' +
+      'name, phone), when it was submitted, the page it came from, every form field ' +
+      '(as "Fields …") and any UTM tags. Leads from every page of the connected project are ' +
+      'sent; add a Filter step on Page Name to keep one page. The test step shows a sample ' +
+      'lead (Is Sample: true) until a real one arrives.',
+  },
+  operation: {
+    type: 'hook',
+    performSubscribe,
+    performUnsubscribe,
+    perform,
+    performList: listLeads(LEAD_LIST_PATH),
+    sample: SAMPLE_LEAD,
+    outputFields: [
+      { key: 'id', label: 'Lead ID', type: 'string' },
+      { key: 'email', label: 'Email', type: 'string' },
+      { key: 'first_name', label: 'First Name', type: 'string' },
+      { key: 'last_name', label: 'Last Name', type: 'string' },
+      { key: 'full_name', label: 'Full Name', type: 'string' },
+      { key: 'phone', label: 'Phone', type: 'string' },
+      { key: 'created_at', label: 'Submitted At', type: 'datetime' },
+      { key: 'page__id', label: 'Page ID', type: 'string' },
+      { key: 'page__name', label: 'Page Name', type: 'string' },
+      { key: 'page__url', label: 'Page URL', type: 'string' },
+      { key: 'fields__company', label: 'Fields Company', type: 'string' },
+      { key: 'fields__message', label: 'Fields Message', type: 'string' },
+      { key: 'utm__source', label: 'UTM Source', type: 'string' },
+      { key: 'utm__medium', label: 'UTM Medium', type: 'string' },
+      { key: 'utm__campaign', label: 'UTM Campaign', type: 'string' },
+      { key: 'consent', label: 'Consent Given', type: 'boolean' },
+      { key: 'is_sample', label: 'Is Sample', type: 'boolean' },
+    ],
+  },
+});
