@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface PackageJson {
+  engines: { node: string };
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  main: string;
+}
+
+const packageJson = JSON.parse(
+  readFileSync(join(__dirname, '..', 'package.json'), 'utf8'),
+) as PackageJson;
+
+describe('runtime', () => {
+  it('runs on Node.js 22, as Zapier runs the app', () => {
+    expect(process.versions.node.split('.')[0]).toBe('22');
+  });
+
+  it('pins zapier-platform-core to an exact 19.x version, as the CLI requires', () => {
+    expect(packageJson.dependencies['zapier-platform-core']).toMatch(/^19\.\d+\.\d+$/);
+  });
+
+  it('brings its own Node.js 22 and points main at the built entry', () => {
+    expect(packageJson.devDependencies.node).toMatch(/^22\.\d+\.\d+$/);
+    expect(packageJson.main).toBe('dist/index.js');
+  });
+});
