@@ -13,7 +13,7 @@ import type {
   UserInfo,
 } from './api';
 import { isJsonObject, readJsonObject } from './api';
-import { oauthClient, pkceRequested } from './config';
+import { oauthClient } from './config';
 import type { OAuthClient } from './config';
 import { expiredConnection, failureFor, isPaidPlanRefusal, redact } from './errors';
 import { AUTHORIZE_PATH, TOKEN_PATH, USERINFO_PATH } from './oauth-paths';
@@ -47,8 +47,7 @@ function requiredInput(bundle: Bundle, key: string, what: string): string {
 
 // Async only because core's types want a promise from every function.
 // eslint-disable-next-line @typescript-eslint/require-await
-async function authorizeUrl(_z: ZObject, bundle: Bundle): Promise<string> {
-  const client = oauthClient();
+async function authorizeUrl(client: OAuthClient, bundle: Bundle): Promise<string> {
   const url = new URL(client.appUrl + AUTHORIZE_PATH);
   url.search = new URLSearchParams({
     client_id: client.clientId,
@@ -123,7 +122,11 @@ function readTokenResponse(
   return { access_token: token.access_token, refresh_token: refreshToken };
 }
 
-async function getAccessToken(z: ZObject, bundle: Bundle): Promise<AuthData> {
+async function getAccessToken(
+  z: ZObject,
+  bundle: Bundle,
+  client: OAuthClient,
+): Promise<AuthData> {
   const denied = bundle.inputData.error;
   if (typeof denied === 'string' && denied !== '') {
     throw new errors.Error(
@@ -134,7 +137,6 @@ async function getAccessToken(z: ZObject, bundle: Bundle): Promise<AuthData> {
       'authorization_denied',
     );
   }
-  const client = oauthClient();
   const grant = {
     grant_type: 'authorization_code',
     code: requiredInput(
@@ -159,12 +161,15 @@ async function getAccessToken(z: ZObject, bundle: Bundle): Promise<AuthData> {
   return readTokenResponse(response, CONNECTING);
 }
 
-async function refreshAccessToken(z: ZObject, bundle: Bundle): Promise<AuthData> {
+async function refreshAccessToken(
+  z: ZObject,
+  bundle: Bundle,
+  client: OAuthClient,
+): Promise<AuthData> {
   const refreshToken = bundle.authData.refresh_token;
   if (!refreshToken) {
     throw expiredConnection('it has no refresh token');
   }
-  const client = oauthClient();
   const body: RefreshTokenGrant = {
     grant_type: 'refresh_token',
     refresh_token: refreshToken,
@@ -184,10 +189,10 @@ async function refreshAccessToken(z: ZObject, bundle: Bundle): Promise<AuthData>
   return readTokenResponse(response, RENEWING, refreshToken);
 }
 
-async function testConnection(z: ZObject): Promise<JsonObject> {
+async function testConnection(z: ZObject, client: OAuthClient): Promise<JsonObject> {
   const response = await z.request({
     method: 'GET',
-    url: oauthClient().appUrl + USERINFO_PATH,
+    url: client.appUrl + USERINFO_PATH,
     middlewareData: { action: CHECKING },
   });
   return readJsonObject(response, CHECKING);
@@ -217,18 +222,21 @@ export function labelFor(userInfo: unknown): string {
   return parts.length > 0 ? parts.join(' · ') : 'Landing-page account';
 }
 
-export function createAuthentication(pkce: boolean = pkceRequested()) {
+/** The connection, in PKCE mode or client-secret mode: the mode is fixed with the definition. */
+export function createAuthentication(pkce: boolean) {
+  const client = () => oauthClient(pkce);
   return {
     type: 'oauth2',
     oauth2Config: {
-      authorizeUrl,
-      getAccessToken,
-      refreshAccessToken,
+      authorizeUrl: (_z: ZObject, bundle: Bundle) => authorizeUrl(client(), bundle),
+      getAccessToken: (z: ZObject, bundle: Bundle) => getAccessToken(z, bundle, client()),
+      refreshAccessToken: (z: ZObject, bundle: Bundle) =>
+        refreshAccessToken(z, bundle, client()),
       autoRefresh: true,
       enablePkce: pkce,
     },
     fields: [],
-    test: testConnection,
+    test: (z: ZObject) => testConnection(z, client()),
     connectionLabel: (_z: ZObject, bundle: Bundle) =>
       Promise.resolve(labelFor(bundle.inputData)),
   } satisfies Authentication;

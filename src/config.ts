@@ -62,8 +62,12 @@ function readBaseUrl(env: Environment, name: 'BASE_URL' | 'APP_URL'): string {
   return url.toString().replace(/\/+$/, '');
 }
 
-/** `OAUTH_PKCE=true` switches the connection to PKCE; unset or `false` keeps the client secret. */
-function readPkceFlag(env: Environment): boolean {
+/**
+ * `OAUTH_PKCE=true` builds the app in PKCE mode; unset or `false` keeps the
+ * client secret. Read when the app definition is built, so `validate`, `build`
+ * and `push` reject a value that is neither.
+ */
+export function pkceRequested(env: Environment = process.env): boolean {
   const raw = env.OAUTH_PKCE?.trim().toLowerCase();
   if (raw === undefined || raw === '' || raw === 'false') {
     return false;
@@ -75,11 +79,6 @@ function readPkceFlag(env: Environment): boolean {
     'OAUTH_PKCE',
     `must be "true" or "false", got "${env.OAUTH_PKCE}"`,
   );
-}
-
-/** Whether the app definition should be built in PKCE mode. Never throws: a bad value is reported when the connection is used. */
-export function pkceRequested(env: Environment = process.env): boolean {
-  return env.OAUTH_PKCE?.trim().toLowerCase() === 'true';
 }
 
 export function apiBaseUrl(env: Environment = process.env): string {
@@ -94,10 +93,11 @@ export type OAuthClient = {
   clientId: string;
 } & ClientAuthentication;
 
-export function oauthClient(env: Environment = process.env): OAuthClient {
+/** The OAuth client for the mode the app was built in; a secret is needed only without PKCE. */
+export function oauthClient(pkce: boolean, env: Environment = process.env): OAuthClient {
   const appUrl = readBaseUrl(env, 'APP_URL');
   const clientId = readRequired(env, 'CLIENT_ID');
-  return readPkceFlag(env)
+  return pkce
     ? { appUrl, clientId, pkce: true }
     : { appUrl, clientId, pkce: false, clientSecret: readRequired(env, 'CLIENT_SECRET') };
 }

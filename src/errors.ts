@@ -67,7 +67,7 @@ function contentTypeOf(response: HttpResponse): string {
 }
 
 const PAID_PLAN_WORDING =
-  /\b(paid|free|upgrade)\b.*\bplan\b|\bplan\b.*\b(paid|upgrade)\b/i;
+  /\b(paid|free|upgrade)\b.*\bplans?\b|\bplans?\b.*\b(paid|upgrade)\b/i;
 
 /** OAuth is a paid-plan feature (§1, §5.5); the spec does not say how the refusal is worded. */
 export function isPaidPlanRefusal(response: HttpResponse): boolean {

@@ -60,7 +60,11 @@ export async function failureOf(promise: Promise<unknown>): Promise<Error> {
   throw new Error(`expected a failure, got ${JSON.stringify(outcome)}`);
 }
 
-export function envelopeOf(error: Error): { message: string; code?: string; status?: number } {
+export function envelopeOf(error: Error): {
+  message: string;
+  code?: string;
+  status?: number;
+} {
   return JSON.parse(error.message) as { message: string; code?: string; status?: number };
 }
 
