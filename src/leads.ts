@@ -294,7 +294,7 @@ function flattenInto(
     }
   } else if (isJsonObject(value)) {
     const entries = Object.entries(value);
-    if (entries.length === 0) {
+    if (entries.length === 0 && key !== '') {
       putUnique(target, key, null);
     }
     for (const [childKey, child] of entries) {

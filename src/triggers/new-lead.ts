@@ -5,6 +5,7 @@
  */
 import { defineTrigger, errors } from 'zapier-platform-core';
 import type {
+  BasicHookOperation,
   Bundle,
   WebhookTriggerPerform,
   WebhookTriggerPerformList,
@@ -170,6 +171,34 @@ export function listLeads(
   };
 }
 
+export const newLeadOperation = {
+  type: 'hook' as const,
+  performSubscribe,
+  performUnsubscribe,
+  perform,
+  performList: listLeads(LEAD_LIST_PATH),
+  sample: SAMPLE_LEAD,
+  outputFields: [
+    { key: 'id', label: 'Lead ID', type: 'string' },
+    { key: 'email', label: 'Email', type: 'string' },
+    { key: 'first_name', label: 'First Name', type: 'string' },
+    { key: 'last_name', label: 'Last Name', type: 'string' },
+    { key: 'full_name', label: 'Full Name', type: 'string' },
+    { key: 'phone', label: 'Phone', type: 'string' },
+    { key: 'created_at', label: 'Submitted At', type: 'datetime' },
+    { key: 'page__id', label: 'Page ID', type: 'string' },
+    { key: 'page__name', label: 'Page Name', type: 'string' },
+    { key: 'page__url', label: 'Page URL', type: 'string' },
+    { key: 'fields__company', label: 'Fields Company', type: 'string' },
+    { key: 'fields__message', label: 'Fields Message', type: 'string' },
+    { key: 'utm__source', label: 'UTM Source', type: 'string' },
+    { key: 'utm__medium', label: 'UTM Medium', type: 'string' },
+    { key: 'utm__campaign', label: 'UTM Campaign', type: 'string' },
+    { key: 'consent', label: 'Consent Given', type: 'boolean' },
+    { key: 'is_sample', label: 'Is Sample', type: 'boolean' },
+  ],
+} satisfies BasicHookOperation;
+
 export const newLead = defineTrigger({
   key: 'new_lead',
   noun: 'Lead',
@@ -183,31 +212,5 @@ export const newLead = defineTrigger({
       'sent; add a Filter step on Page Name to keep one page. The test step shows a sample ' +
       'lead (Is Sample: true) until a real one arrives.',
   },
-  operation: {
-    type: 'hook',
-    performSubscribe,
-    performUnsubscribe,
-    perform,
-    performList: listLeads(LEAD_LIST_PATH),
-    sample: SAMPLE_LEAD,
-    outputFields: [
-      { key: 'id', label: 'Lead ID', type: 'string' },
-      { key: 'email', label: 'Email', type: 'string' },
-      { key: 'first_name', label: 'First Name', type: 'string' },
-      { key: 'last_name', label: 'Last Name', type: 'string' },
-      { key: 'full_name', label: 'Full Name', type: 'string' },
-      { key: 'phone', label: 'Phone', type: 'string' },
-      { key: 'created_at', label: 'Submitted At', type: 'datetime' },
-      { key: 'page__id', label: 'Page ID', type: 'string' },
-      { key: 'page__name', label: 'Page Name', type: 'string' },
-      { key: 'page__url', label: 'Page URL', type: 'string' },
-      { key: 'fields__company', label: 'Fields Company', type: 'string' },
-      { key: 'fields__message', label: 'Fields Message', type: 'string' },
-      { key: 'utm__source', label: 'UTM Source', type: 'string' },
-      { key: 'utm__medium', label: 'UTM Medium', type: 'string' },
-      { key: 'utm__campaign', label: 'UTM Campaign', type: 'string' },
-      { key: 'consent', label: 'Consent Given', type: 'boolean' },
-      { key: 'is_sample', label: 'Is Sample', type: 'boolean' },
-    ],
-  },
+  operation: newLeadOperation,
 });

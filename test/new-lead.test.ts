@@ -1,0 +1,312 @@
+import type { Bundle, ZObject } from 'zapier-platform-core';
+
+import type { Lead } from '../src/leads';
+import sampleDelivery from '../src/samples/lead.json';
+import {
+  SAMPLE_LEAD,
+  listLeads,
+  newLead,
+  newLeadOperation,
+} from '../src/triggers/new-lead';
+import type { UnsubscribeResult } from '../src/triggers/new-lead';
+import {
+  TEST_ENV,
+  api,
+  appTester,
+  authData,
+  envelopeOf,
+  failureOf,
+  shownMessage,
+} from './helpers';
+
+const TARGET_URL = 'https://hooks.zapier.com/hooks/standard/123/abc/';
+const operation = newLeadOperation;
+
+/** Runs one of the operation's functions through the app's middleware, as Zapier would. */
+function call<T>(
+  func: (z: ZObject, bundle: Bundle) => T | Promise<T>,
+  bundle: Record<string, unknown>,
+): Promise<T> {
+  return appTester(func, bundle);
+}
+
+describe('performSubscribe', () => {
+  it('posts {url, triggers: ["lead.created"]} as JSON with the bearer and returns the id', async () => {
+    const scope = api()
+      .matchHeader('content-type', 'application/json')
+      .post('/webhook', { url: TARGET_URL, triggers: ['lead.created'] })
+      .reply(201, { id: 'wh_42' });
+
+    const subscribeData = await call(operation.performSubscribe, {
+      authData,
+      targetUrl: TARGET_URL,
+    });
+
+    expect(subscribeData).toEqual({ id: 'wh_42' });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it('keeps what else the service says about the webhook, and turns a numeric id into text', async () => {
+    api()
+      .post('/webhook')
+      .reply(200, { id: 42, url: TARGET_URL, triggers: ['lead.created'] });
+
+    const subscribeData = await call(operation.performSubscribe, {
+      authData,
+      targetUrl: TARGET_URL,
+    });
+    expect(subscribeData).toEqual({
+      id: '42',
+      url: TARGET_URL,
+      triggers: ['lead.created'],
+    });
+  });
+
+  it.each([{}, { id: '' }, { id: null }, { webhook: { id: 'wh_1' } }])(
+    'refuses an answer without a usable id: %j',
+    async (answer) => {
+      api().post('/webhook').reply(200, answer);
+
+      const error = await failureOf(
+        call(operation.performSubscribe, { authData, targetUrl: TARGET_URL }),
+      );
+      expect(envelopeOf(error).code).toBe('missing_webhook_id');
+      expect(shownMessage(error)).toMatch(
+        /did not return its id.*The Zap was not turned on/,
+      );
+    },
+  );
+
+  it('shows the service error with what was being done', async () => {
+    api().post('/webhook').reply(400, { error: 'url must be https' });
+
+    const error = await failureOf(
+      call(operation.performSubscribe, { authData, targetUrl: TARGET_URL }),
+    );
+    expect(envelopeOf(error)).toEqual({
+      message:
+        'The landing-page service returned an error while turning on New Lead (creating its ' +
+        'webhook) (HTTP 400). The service said: "url must be https".',
+      code: 'service_error',
+      status: 400,
+    });
+  });
+
+  it('reports a 200 HTML page instead of JSON cleanly', async () => {
+    api()
+      .post('/webhook')
+      .reply(200, '<!doctype html><p>Welcome</p>', { 'Content-Type': 'text/html' });
+
+    const error = await failureOf(
+      call(operation.performSubscribe, { authData, targetUrl: TARGET_URL }),
+    );
+    expect(shownMessage(error)).toMatch(/not the expected JSON \(HTTP 200, text\/html\)/);
+    expect(error.message).not.toMatch(/Unexpected token/);
+  });
+
+  it('reports a server error as temporary', async () => {
+    api().post('/webhook').reply(500, 'oops');
+
+    const error = await failureOf(
+      call(operation.performSubscribe, { authData, targetUrl: TARGET_URL }),
+    );
+    expect(envelopeOf(error).code).toBe('service_unavailable');
+  });
+
+  it('needs the hook URL from Zapier', async () => {
+    const error = await failureOf(call(operation.performSubscribe, { authData }));
+    expect(envelopeOf(error).code).toBe('missing_target_url');
+  });
+});
+
+describe('performUnsubscribe', () => {
+  it('deletes the webhook by its URL-encoded id with the bearer', async () => {
+    const scope = api().delete('/webhook/wh%2F42%20a').reply(200, { success: true });
+
+    const result = await call<UnsubscribeResult>(operation.performUnsubscribe, {
+      authData,
+      subscribeData: { id: 'wh/42 a' },
+    });
+
+    expect(result).toEqual({ id: 'wh/42 a', success: true, alreadyGone: false });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it('sends no body', async () => {
+    const scope = api()
+      .delete('/webhook/wh_1', (body) => body === '' || body === undefined)
+      .reply(200, { success: true });
+    await call(operation.performUnsubscribe, { authData, subscribeData: { id: 'wh_1' } });
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it.each([404, 410])(
+    'counts an already deleted webhook (%i) as unsubscribed',
+    async (status) => {
+      api().delete('/webhook/wh_1').reply(status, { error: 'Webhook not found' });
+
+      const result = await call<UnsubscribeResult>(operation.performUnsubscribe, {
+        authData,
+        subscribeData: { id: 'wh_1' },
+      });
+      expect(result).toEqual({ id: 'wh_1', success: true, alreadyGone: true });
+    },
+  );
+
+  it('accepts 204 No Content', async () => {
+    api().delete('/webhook/wh_1').reply(204);
+    const result = await call<UnsubscribeResult>(operation.performUnsubscribe, {
+      authData,
+      subscribeData: { id: 'wh_1' },
+    });
+    expect(result.alreadyGone).toBe(false);
+  });
+
+  it('reports other failures with the service message', async () => {
+    api().delete('/webhook/wh_1').reply(400, { error: 'Invalid webhook id' });
+
+    const error = await failureOf(
+      call(operation.performUnsubscribe, { authData, subscribeData: { id: 'wh_1' } }),
+    );
+    expect(shownMessage(error)).toMatch(
+      /turning off New Lead \(deleting its webhook\) \(HTTP 400\)\. The service said: "Invalid webhook id"/,
+    );
+  });
+
+  it('reports success: false', async () => {
+    api().delete('/webhook/wh_1').reply(200, { success: false });
+
+    const error = await failureOf(
+      call(operation.performUnsubscribe, { authData, subscribeData: { id: 'wh_1' } }),
+    );
+    expect(envelopeOf(error).code).toBe('webhook_not_deleted');
+  });
+
+  it('lets core refresh on 401', async () => {
+    api().delete('/webhook/wh_1').reply(401, { error: 'Unauthorized' });
+
+    const error = await failureOf(
+      call(operation.performUnsubscribe, { authData, subscribeData: { id: 'wh_1' } }),
+    );
+    expect(error.name).toBe('RefreshAuthError');
+  });
+
+  it('explains a missing webhook id without calling the service', async () => {
+    const error = await failureOf(call(operation.performUnsubscribe, { authData }));
+    expect(envelopeOf(error).code).toBe('missing_webhook_id');
+  });
+});
+
+describe('perform', () => {
+  it('turns one delivered lead into one clean item', async () => {
+    const leads = await call<Lead[]>(operation.perform, {
+      cleanedRequest: sampleDelivery,
+    });
+    expect(leads).toEqual([{ ...SAMPLE_LEAD, is_sample: false }]);
+  });
+
+  it('reads the sandbox-style envelope {event, data}', async () => {
+    const leads = await call<Lead[]>(operation.perform, {
+      cleanedRequest: { event: 'lead.created', data: sampleDelivery },
+    });
+    expect(leads).toHaveLength(1);
+    expect(leads[0]?.id).toBe('sample-lead-0001');
+  });
+
+  it('logs and drops events other than lead.created', async () => {
+    const leads = await call<Lead[]>(operation.perform, {
+      cleanedRequest: { event: 'lead.updated', data: sampleDelivery },
+    });
+    expect(leads).toEqual([]);
+  });
+
+  it('reads a body Zapier could not parse from the raw request', async () => {
+    const leads = await call<Lead[]>(operation.perform, {
+      cleanedRequest: {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        querystring: {},
+        content: JSON.stringify([sampleDelivery, { ...sampleDelivery, id: 'second' }]),
+      },
+    });
+    expect(leads.map((lead) => lead.id)).toEqual(['sample-lead-0001', 'second']);
+  });
+
+  it('falls back to the raw content when the cleaned request is empty', async () => {
+    const leads = await call<Lead[]>(operation.perform, {
+      cleanedRequest: {},
+      rawRequest: { content: 'email=ada%40example.org&name=Ada+Lovelace' },
+    });
+    expect(leads[0]).toMatchObject({
+      email: 'ada@example.org',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      full_name: 'Ada Lovelace',
+    });
+  });
+
+  it('fails loudly on a delivery without any lead', async () => {
+    const error = await failureOf(call(operation.perform, { cleanedRequest: [] }));
+    expect(error.message).toMatch(/cannot read: it contained no lead/);
+  });
+
+  it('fails loudly on an empty delivery', async () => {
+    const error = await failureOf(call(operation.perform, {}));
+    expect(error.message).toMatch(/cannot read: it was empty/);
+  });
+});
+
+describe('performList, sample and output fields', () => {
+  it('shows the sample, clearly marked, while the service has no way to list leads', async () => {
+    const leads = await call<Lead[]>(operation.performList, { authData });
+    expect(leads).toEqual([SAMPLE_LEAD]);
+    expect(SAMPLE_LEAD.is_sample).toBe(true);
+    expect(SAMPLE_LEAD.fields__message).toMatch(/sample lead/);
+  });
+
+  it('gives sample, performList and perform exactly the same keys', async () => {
+    const [listed] = await call<Lead[]>(operation.performList, { authData });
+    const [delivered] = await call<Lead[]>(operation.perform, {
+      cleanedRequest: { event: 'lead.created', data: sampleDelivery },
+    });
+    const sampleKeys = Object.keys(operation.sample ?? {});
+    expect(Object.keys(listed ?? {})).toEqual(sampleKeys);
+    expect(Object.keys(delivered ?? {})).toEqual(sampleKeys);
+  });
+
+  it('labels every field of the sample, and only those', () => {
+    const outputKeys = (operation.outputFields ?? []).map((field) =>
+      typeof field === 'function' ? '' : field.key,
+    );
+    expect([...outputKeys].sort()).toEqual(Object.keys(SAMPLE_LEAD).sort());
+    for (const field of operation.outputFields ?? []) {
+      expect(typeof field === 'function' ? '' : field.label).toMatch(/^[A-Z]/);
+    }
+  });
+
+  it('is ready to list real leads when the service offers an endpoint', async () => {
+    const scope = api()
+      .get('/leads')
+      .reply(200, { data: [{ id: 'lead_9', email: 'grace@example.org' }] });
+
+    const leads = await call<Lead[]>(listLeads('/leads'), { authData });
+
+    expect(leads).toEqual([
+      { id: 'lead_9', email: 'grace@example.org', is_sample: false },
+    ]);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it('falls back to the sample when a list endpoint has no leads yet', async () => {
+    api().get('/leads').reply(200, []);
+    const leads = await call<Lead[]>(listLeads('/leads'), { authData });
+    expect(leads).toEqual([SAMPLE_LEAD]);
+  });
+
+  it('describes itself the way Zapier lists triggers', () => {
+    expect(newLead.key).toBe('new_lead');
+    expect(newLead.noun).toBe('Lead');
+    expect(newLead.display.label).toBe('New Lead');
+    expect(newLead.display.description).toMatch(/^Triggers when /);
+  });
+});
