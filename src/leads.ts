@@ -323,7 +323,7 @@ export function flatten(object: JsonObject): Record<string, FieldValue> {
 const PERSON_PREFIXES = ['', 'fields__', 'contact__', 'person__', 'customer__', 'lead__'];
 
 const ALIASES = {
-  email: ['email', 'email_address', 'e_mail', 'mail'],
+  email: ['email', 'email_address', 'e_mail', 'e_mail_address', 'work_email', 'mail'],
   first_name: ['first_name', 'firstname', 'given_name', 'fname'],
   last_name: ['last_name', 'lastname', 'surname', 'family_name', 'lname'],
   full_name: ['full_name', 'fullname', 'name'],
@@ -381,7 +381,13 @@ function wellKnownFields(
     found.first_name ??= '';
     found.last_name ??= '';
   }
-  return found;
+  const ordered: Partial<Record<WellKnownKey, string>> = {};
+  for (const key of Object.keys(ALIASES) as WellKnownKey[]) {
+    if (found[key] !== undefined) {
+      ordered[key] = found[key];
+    }
+  }
+  return ordered;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -67,9 +67,3 @@ export function envelopeOf(error: Error): {
 } {
   return JSON.parse(error.message) as { message: string; code?: string; status?: number };
 }
-
-afterEach(() => {
-  const pending = nock.pendingMocks();
-  nock.cleanAll();
-  expect(pending).toEqual([]);
-});
