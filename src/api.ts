@@ -6,6 +6,11 @@
 import type { HttpResponse } from 'zapier-platform-core';
 
 import { unreadableAnswer } from './errors';
+import { isJsonObject } from './json';
+import type { JsonObject } from './json';
+
+export { isJsonObject };
+export type { JsonObject };
 
 /** §6: the one trigger name the spec gives. */
 export const LEAD_CREATED = 'lead.created';
@@ -70,18 +75,6 @@ export interface UserInfo {
     id: string;
     name: string;
   };
-}
-
-export type JsonObject = Record<string, unknown>;
-
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function isServiceErrorBody(value: unknown): value is ServiceErrorBody {
-  return (
-    isJsonObject(value) && typeof value.error === 'string' && value.error.trim() !== ''
-  );
 }
 
 /**

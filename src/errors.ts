@@ -7,6 +7,9 @@
 import { errors } from 'zapier-platform-core';
 import type { AfterResponseMiddleware, Bundle, HttpResponse } from 'zapier-platform-core';
 
+import type { ServiceErrorBody } from './api';
+import { isJsonObject } from './json';
+
 const SERVICE = 'the landing-page service';
 const GENERIC_ACTION = `talking to ${SERVICE}`;
 const MAX_QUOTED_LENGTH = 300;
@@ -48,10 +51,13 @@ function serviceMessage(response: HttpResponse): string | undefined {
   } catch {
     return undefined;
   }
-  if (typeof body !== 'object' || body === null) {
+  if (!isJsonObject(body)) {
     return undefined;
   }
-  const { error, error_description: description } = body as Record<string, unknown>;
+  // §7: the Error object `{error}`; OAuth servers often add an `error_description`.
+  const { error, error_description: description } = body as Partial<
+    Record<keyof ServiceErrorBody | 'error_description', unknown>
+  >;
   const parts = [error, description].filter(
     (part): part is string => typeof part === 'string' && part.trim() !== '',
   );

@@ -55,7 +55,7 @@ export async function failureOf(promise: Promise<unknown>): Promise<Error> {
     if (error instanceof Error) {
       return error;
     }
-    throw new Error(`rejected with a non-Error: ${String(error)}`);
+    throw new Error(`rejected with a non-Error: ${String(error)}`, { cause: error });
   }
   throw new Error(`expected a failure, got ${JSON.stringify(outcome)}`);
 }

@@ -9,15 +9,7 @@ import {
   newLeadOperation,
 } from '../src/triggers/new-lead';
 import type { UnsubscribeResult } from '../src/triggers/new-lead';
-import {
-  TEST_ENV,
-  api,
-  appTester,
-  authData,
-  envelopeOf,
-  failureOf,
-  shownMessage,
-} from './helpers';
+import { api, appTester, authData, envelopeOf, failureOf, shownMessage } from './helpers';
 
 const TARGET_URL = 'https://hooks.zapier.com/hooks/standard/123/abc/';
 const operation = newLeadOperation;
