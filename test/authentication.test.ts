@@ -47,6 +47,13 @@ function tokenEndpoint() {
   return oauthHost({ reqheaders: TOKEN_HEADERS, badheaders: ['authorization'] });
 }
 
+/** The code exchange in client-secret mode, with what Zapier passes after approval. */
+function exchangeCode(
+  inputData: Record<string, string> = { code: CODE, redirect_uri: REDIRECT_URI },
+) {
+  return secretTester(secretAuth.oauth2Config.getAccessToken, { inputData });
+}
+
 function tokenResponse(overrides: Record<string, unknown> = {}) {
   return {
     access_token: 'new-access-token-1',
@@ -135,11 +142,7 @@ describe('code exchange, client secret mode', () => {
       .post('/api/oauth/token')
       .reply(400, { error: `Invalid authorization code ${CODE}` });
 
-    const error = await failureOf(
-      secretTester(secretAuth.oauth2Config.getAccessToken, {
-        inputData: { code: CODE, redirect_uri: REDIRECT_URI },
-      }),
-    );
+    const error = await failureOf(exchangeCode());
 
     const message = shownMessage(error);
     expect(message).toContain('connecting your landing-page account');
@@ -154,11 +157,7 @@ describe('code exchange, client secret mode', () => {
       .post('/api/oauth/token')
       .reply(403, { error: 'OAuth is only available on paid plans' });
 
-    const error = await failureOf(
-      secretTester(secretAuth.oauth2Config.getAccessToken, {
-        inputData: { code: CODE, redirect_uri: REDIRECT_URI },
-      }),
-    );
+    const error = await failureOf(exchangeCode());
 
     expect(envelopeOf(error).code).toBe('paid_plan_required');
     expect(shownMessage(error)).toMatch(/^Connecting through OAuth needs a paid plan/);
@@ -168,22 +167,14 @@ describe('code exchange, client secret mode', () => {
   it('treats 402 Payment Required as the paid-plan refusal too', async () => {
     tokenEndpoint().post('/api/oauth/token').reply(402, 'Payment Required');
 
-    const error = await failureOf(
-      secretTester(secretAuth.oauth2Config.getAccessToken, {
-        inputData: { code: CODE, redirect_uri: REDIRECT_URI },
-      }),
-    );
+    const error = await failureOf(exchangeCode());
     expect(envelopeOf(error).code).toBe('paid_plan_required');
   });
 
   it('turns a 401 from the token endpoint into a clear message, not a refresh loop', async () => {
     tokenEndpoint().post('/api/oauth/token').reply(401, { error: 'invalid_client' });
 
-    const error = await failureOf(
-      secretTester(secretAuth.oauth2Config.getAccessToken, {
-        inputData: { code: CODE, redirect_uri: REDIRECT_URI },
-      }),
-    );
+    const error = await failureOf(exchangeCode());
     expect(error.name).toBe('AppError');
     expect(shownMessage(error)).toMatch(/refused the connection request \(HTTP 401\)/);
   });
@@ -195,11 +186,7 @@ describe('code exchange, client secret mode', () => {
         'Content-Type': 'text/html',
       });
 
-    const error = await failureOf(
-      secretTester(secretAuth.oauth2Config.getAccessToken, {
-        inputData: { code: CODE, redirect_uri: REDIRECT_URI },
-      }),
-    );
+    const error = await failureOf(exchangeCode());
     expect(shownMessage(error)).toBe(
       'The landing-page service had a problem while connecting your landing-page account ' +
         '(HTTP 502). This is usually temporary: try again in a few minutes.',
@@ -211,11 +198,7 @@ describe('code exchange, client secret mode', () => {
       .post('/api/oauth/token')
       .reply(200, '<html>login</html>', { 'Content-Type': 'text/html; charset=utf-8' });
 
-    const error = await failureOf(
-      secretTester(secretAuth.oauth2Config.getAccessToken, {
-        inputData: { code: CODE, redirect_uri: REDIRECT_URI },
-      }),
-    );
+    const error = await failureOf(exchangeCode());
     expect(envelopeOf(error).code).toBe('unreadable_answer');
     expect(shownMessage(error)).toMatch(/not the expected JSON \(HTTP 200, text\/html\)/);
   });
@@ -225,11 +208,7 @@ describe('code exchange, client secret mode', () => {
       .post('/api/oauth/token')
       .reply(200, tokenResponse({ access_token: '' }));
 
-    const error = await failureOf(
-      secretTester(secretAuth.oauth2Config.getAccessToken, {
-        inputData: { code: CODE, redirect_uri: REDIRECT_URI },
-      }),
-    );
+    const error = await failureOf(exchangeCode());
     expect(envelopeOf(error).code).toBe('missing_access_token');
   });
 
@@ -238,11 +217,7 @@ describe('code exchange, client secret mode', () => {
       .post('/api/oauth/token')
       .reply(200, tokenResponse({ refresh_token: undefined }));
 
-    const error = await failureOf(
-      secretTester(secretAuth.oauth2Config.getAccessToken, {
-        inputData: { code: CODE, redirect_uri: REDIRECT_URI },
-      }),
-    );
+    const error = await failureOf(exchangeCode());
     expect(envelopeOf(error).code).toBe('missing_refresh_token');
   });
 
