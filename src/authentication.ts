@@ -45,9 +45,7 @@ function requiredInput(bundle: Bundle, key: string, what: string): string {
   return value;
 }
 
-// Async only because core's types want a promise from every function.
-// eslint-disable-next-line @typescript-eslint/require-await
-async function authorizeUrl(client: OAuthClient, bundle: Bundle): Promise<string> {
+function authorizeUrl(client: OAuthClient, bundle: Bundle): string {
   const url = new URL(client.appUrl + AUTHORIZE_PATH);
   url.search = new URLSearchParams({
     client_id: client.clientId,
@@ -228,7 +226,9 @@ export function createAuthentication(pkce: boolean) {
   return {
     type: 'oauth2',
     oauth2Config: {
-      authorizeUrl: (_z: ZObject, bundle: Bundle) => authorizeUrl(client(), bundle),
+      // Core's types want a promise from every function.
+      authorizeUrl: (_z: ZObject, bundle: Bundle) =>
+        Promise.resolve().then(() => authorizeUrl(client(), bundle)),
       getAccessToken: (z: ZObject, bundle: Bundle) => getAccessToken(z, bundle, client()),
       refreshAccessToken: (z: ZObject, bundle: Bundle) =>
         refreshAccessToken(z, bundle, client()),
