@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+
+import type { OAuthClient, Project, Store, User } from './store';
+
+/** Zapier's OAuth return URL; the real one carries the app's id (see the README). */
+export const ZAPIER_REDIRECT_URI = 'https://zapier.com/dashboard/auth/oauth/return/App000000CLIAPI/';
+/** Where `zapier-platform invoke auth start` listens for the redirect. */
+export const INVOKE_REDIRECT_URI = 'http://localhost:9000';
+
+export const PAID_PROJECT: Project = { id: 'prj_spring', name: 'Spring Launch', plan: 'paid' };
+export const FREE_PROJECT: Project = { id: 'prj_hobby', name: 'Hobby Page', plan: 'free' };
+
+export const PAID_USER: User = {
+  id: 'usr_ada',
+  email: 'ada@example.org',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  image: 'https://www.gravatar.com/avatar/?d=identicon',
+  projectId: PAID_PROJECT.id,
+};
+
+export const FREE_USER: User = {
+  id: 'usr_grace',
+  email: 'grace@example.org',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  image: 'https://www.gravatar.com/avatar/?d=identicon',
+  projectId: FREE_PROJECT.id,
+};
+
+export interface SeedOptions {
+  redirectUris?: string[];
+}
+
+/**
+ * On first start: a paid and a free project, a user each, and one OAuth
+ * client with a fresh random secret. Later starts keep what is there.
+ */
+export function seed(store: Store, options: SeedOptions = {}): OAuthClient {
+  if (store.isEmpty()) {
+    store.addProject(PAID_PROJECT);
+    store.addProject(FREE_PROJECT);
+    store.addUser(PAID_USER);
+    store.addUser(FREE_USER);
+    store.addClient({
+      id: 'zapier-sandbox-client',
+      secret: randomBytes(24).toString('base64url'),
+      name: 'Zapier',
+      redirectUris: options.redirectUris ?? [ZAPIER_REDIRECT_URI, INVOKE_REDIRECT_URI],
+    });
+  }
+  const [client] = store.clients();
+  if (client === undefined) {
+    throw new Error('The sandbox database has projects but no OAuth client: delete it and start again.');
+  }
+  return client;
+}
