@@ -34,7 +34,11 @@ export interface LeadCreatedPayload {
   data: Record<string, unknown>;
 }
 
-export function payloadFor(lead: Lead, project: Project, deliveryId: string): LeadCreatedPayload {
+export function payloadFor(
+  lead: Lead,
+  project: Project,
+  deliveryId: string,
+): LeadCreatedPayload {
   return {
     event: 'lead.created',
     id: deliveryId,
@@ -62,9 +66,11 @@ export class Deliverer {
       .filter((webhook) => webhook.triggers.includes('lead.created'))
       .map((webhook) => {
         const deliveryId = randomId('dlv');
-        const run = this.run(webhook, lead, payloadFor(lead, project, deliveryId)).finally(() =>
-          this.pending.delete(run),
-        );
+        const run = this.run(
+          webhook,
+          lead,
+          payloadFor(lead, project, deliveryId),
+        ).finally(() => this.pending.delete(run));
         this.pending.add(run);
         return deliveryId;
       });
@@ -87,8 +93,16 @@ export class Deliverer {
     this.waits.clear();
   }
 
-  private async run(webhook: Webhook, lead: Lead, payload: LeadCreatedPayload): Promise<void> {
-    for (let attempt = 1; attempt <= this.options.maxAttempts && !this.closed; attempt += 1) {
+  private async run(
+    webhook: Webhook,
+    lead: Lead,
+    payload: LeadCreatedPayload,
+  ): Promise<void> {
+    for (
+      let attempt = 1;
+      attempt <= this.options.maxAttempts && !this.closed;
+      attempt += 1
+    ) {
       const { statusCode, error } = await this.send(webhook.url, payload);
       const retryable = statusCode === null || statusCode >= 500;
       const lastAttempt = attempt === this.options.maxAttempts;
@@ -144,8 +158,12 @@ export class Deliverer {
       await response.arrayBuffer();
       return { statusCode: response.status, error: null };
     } catch (error) {
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-      return { statusCode: null, error: cause instanceof Error ? cause.message : String(cause) };
+      const cause =
+        error instanceof Error && error.cause instanceof Error ? error.cause : error;
+      return {
+        statusCode: null,
+        error: cause instanceof Error ? cause.message : String(cause),
+      };
     }
   }
 

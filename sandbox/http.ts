@@ -35,7 +35,10 @@ export function bearerToken(context: SandboxContext, request: FastifyRequest): T
   const header = request.headers.authorization;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   if (!match?.[1]) {
-    throw new HttpError(401, 'Missing bearer token: send Authorization: Bearer <access token>');
+    throw new HttpError(
+      401,
+      'Missing bearer token: send Authorization: Bearer <access token>',
+    );
   }
   const token = context.store.token(match[1], 'access');
   if (token === undefined || token.revokedAt !== null) {
@@ -53,7 +56,11 @@ export function requireScope(token: Token, scope: string): void {
   }
 }
 
-export function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+export function sendHtml(
+  reply: FastifyReply,
+  status: number,
+  html: string,
+): FastifyReply {
   return reply.status(status).type('text/html; charset=utf-8').send(html);
 }
 

@@ -20,7 +20,9 @@ function numberFrom(name: string, fallback: number): number {
 }
 
 async function main(): Promise<void> {
-  const redirectUris = process.env.SANDBOX_REDIRECT_URIS?.split(',').map((uri) => uri.trim());
+  const redirectUris = process.env.SANDBOX_REDIRECT_URIS?.split(',').map((uri) =>
+    uri.trim(),
+  );
   const sandbox = await startSandbox({
     database: process.env.SANDBOX_DB ?? 'sandbox.db',
     port: numberFrom('SANDBOX_PORT', 4010),
@@ -58,6 +60,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`The sandbox could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `The sandbox could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -29,7 +29,11 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function redirectWith(reply: FastifyReply, redirectUri: string, params: Record<string, string>) {
+function redirectWith(
+  reply: FastifyReply,
+  redirectUri: string,
+  params: Record<string, string>,
+) {
   const url = new URL(redirectUri);
   for (const [key, value] of Object.entries(params)) {
     url.searchParams.set(key, value);
@@ -38,7 +42,11 @@ function redirectWith(reply: FastifyReply, redirectUri: string, params: Record<s
 }
 
 /** Query parameters of §4.3, checked in the order RFC 6749 §4.1.2.1 asks. */
-function authorizeRequest(context: SandboxContext, request: FastifyRequest, reply: FastifyReply) {
+function authorizeRequest(
+  context: SandboxContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const query = request.query;
   const clientId = field(query, 'client_id');
   const client = clientId === undefined ? undefined : context.store.client(clientId);
@@ -47,7 +55,10 @@ function authorizeRequest(context: SandboxContext, request: FastifyRequest, repl
       fail: sendHtml(
         reply,
         400,
-        errorPage('Unknown application', 'The client_id is missing or not registered with the service.'),
+        errorPage(
+          'Unknown application',
+          'The client_id is missing or not registered with the service.',
+        ),
       ),
     };
   }
@@ -98,11 +109,20 @@ function authorizeRequest(context: SandboxContext, request: FastifyRequest, repl
       return refuse('invalid_request', 'code_challenge must be a base64url SHA-256 hash');
     }
   }
-  return { client, redirectUri, state, scopes: [...new Set(scopes)], codeChallenge: codeChallenge ?? null };
+  return {
+    client,
+    redirectUri,
+    state,
+    scopes: [...new Set(scopes)],
+    codeChallenge: codeChallenge ?? null,
+  };
 }
 
 /** The sandbox has no login: `as=<user id>` picks who is signed in; the paid user by default. */
-function signedInUser(context: SandboxContext, request: FastifyRequest): User | undefined {
+function signedInUser(
+  context: SandboxContext,
+  request: FastifyRequest,
+): User | undefined {
   const as = field(request.query, 'as');
   const users = context.store.users();
   return as === undefined ? users[0] : users.find((user) => user.id === as);
@@ -116,7 +136,13 @@ function switchUrl(request: FastifyRequest, userId: string): string {
 
 function issueTokens(
   context: SandboxContext,
-  grant: { clientId: string; userId: string; scopes: string[]; pkce: boolean; fromCode: string },
+  grant: {
+    clientId: string;
+    userId: string;
+    scopes: string[];
+    pkce: boolean;
+    fromCode: string;
+  },
 ) {
   const now = context.now();
   const access: Token = {
@@ -151,7 +177,10 @@ function requirePaidPlan(context: SandboxContext, userId: string): void {
   }
 }
 
-function authenticateClient(client: OAuthClient | undefined, secret: string | undefined): OAuthClient {
+function authenticateClient(
+  client: OAuthClient | undefined,
+  secret: string | undefined,
+): OAuthClient {
   if (client === undefined) {
     throw new HttpError(401, 'Unknown client_id');
   }
@@ -167,7 +196,11 @@ function exchangeCode(context: SandboxContext, body: unknown) {
   const clientId = field(body, 'client_id');
   const secret = field(body, 'client_secret');
   const verifier = field(body, 'code_verifier');
-  for (const [name, value] of Object.entries({ code, redirect_uri: redirectUri, client_id: clientId })) {
+  for (const [name, value] of Object.entries({
+    code,
+    redirect_uri: redirectUri,
+    client_id: clientId,
+  })) {
     if (!value) {
       throw new HttpError(400, `${name} is required`);
     }
@@ -194,17 +227,29 @@ function exchangeCode(context: SandboxContext, body: unknown) {
     throw new HttpError(400, 'invalid_grant: the authorization code has expired');
   }
   if (grant.redirectUri !== redirectUri) {
-    throw new HttpError(400, 'invalid_grant: redirect_uri differs from the authorization request');
+    throw new HttpError(
+      400,
+      'invalid_grant: redirect_uri differs from the authorization request',
+    );
   }
   if (grant.codeChallenge !== null) {
     if (verifier === undefined) {
-      throw new HttpError(400, 'invalid_grant: this authorization used PKCE, send code_verifier');
+      throw new HttpError(
+        400,
+        'invalid_grant: this authorization used PKCE, send code_verifier',
+      );
     }
     if (!CODE_VERIFIER.test(verifier) || s256(verifier) !== grant.codeChallenge) {
-      throw new HttpError(400, 'invalid_grant: code_verifier does not match the code_challenge');
+      throw new HttpError(
+        400,
+        'invalid_grant: code_verifier does not match the code_challenge',
+      );
     }
   } else if (verifier !== undefined) {
-    throw new HttpError(400, 'invalid_grant: this authorization did not use PKCE, send client_secret');
+    throw new HttpError(
+      400,
+      'invalid_grant: this authorization did not use PKCE, send client_secret',
+    );
   }
   requirePaidPlan(context, grant.userId);
   return {
@@ -232,7 +277,10 @@ function refresh(context: SandboxContext, body: unknown) {
     throw new HttpError(400, 'invalid_grant: unknown refresh token');
   }
   if (token.revokedAt !== null) {
-    throw new HttpError(400, 'invalid_grant: the refresh token was revoked or already used');
+    throw new HttpError(
+      400,
+      'invalid_grant: the refresh token was revoked or already used',
+    );
   }
   if (!token.pkce && secret === undefined) {
     throw new HttpError(401, 'Client authentication failed: client_secret is required');
@@ -251,7 +299,11 @@ export function registerOAuthRoutes(app: FastifyInstance, context: SandboxContex
     }
     const user = signedInUser(context, request);
     if (user === undefined) {
-      return sendHtml(reply, 400, errorPage('Unknown user', 'The sandbox has no such user.'));
+      return sendHtml(
+        reply,
+        400,
+        errorPage('Unknown user', 'The sandbox has no such user.'),
+      );
     }
     const project = context.store.project(user.projectId)!;
     if (project.plan !== 'paid') {
@@ -290,7 +342,10 @@ export function registerOAuthRoutes(app: FastifyInstance, context: SandboxContex
       return sendHtml(
         reply,
         400,
-        errorPage('This request has expired', 'Start connecting again from the application.'),
+        errorPage(
+          'This request has expired',
+          'Start connecting again from the application.',
+        ),
       );
     }
     if (field(request.body, 'decision') !== 'approve') {
@@ -325,7 +380,10 @@ export function registerOAuthRoutes(app: FastifyInstance, context: SandboxContex
         : grantType === 'refresh_token'
           ? refresh(context, request.body)
           : (() => {
-              throw new HttpError(400, 'grant_type must be authorization_code or refresh_token');
+              throw new HttpError(
+                400,
+                'grant_type must be authorization_code or refresh_token',
+              );
             })();
     return reply.header('Cache-Control', 'no-store').send(answer);
   });

@@ -76,10 +76,16 @@ export interface ConsentView {
 
 export function consentPage(view: ConsentView): string {
   const scopes = view.scopes
-    .map((scope) => `<li>${escapeHtml(SCOPE_DESCRIPTIONS[scope] ?? scope)} <span class="muted">(${escapeHtml(scope)})</span></li>`)
+    .map(
+      (scope) =>
+        `<li>${escapeHtml(SCOPE_DESCRIPTIONS[scope] ?? scope)} <span class="muted">(${escapeHtml(scope)})</span></li>`,
+    )
     .join('');
   const switchUser = view.otherUsers
-    .map(({ user, switchUrl }) => `<a href="${escapeHtml(switchUrl)}">${escapeHtml(user.email)}</a>`)
+    .map(
+      ({ user, switchUrl }) =>
+        `<a href="${escapeHtml(switchUrl)}">${escapeHtml(user.email)}</a>`,
+    )
     .join(', ');
   return layout(
     `Connect ${view.client.name}`,
@@ -108,10 +114,16 @@ export interface HomeView {
 
 export function homePage(view: HomeView): string {
   const options = view.projects
-    .map((project) => `<option value="${escapeHtml(project.id)}">${escapeHtml(project.name)} (${project.plan})</option>`)
+    .map(
+      (project) =>
+        `<option value="${escapeHtml(project.id)}">${escapeHtml(project.name)} (${project.plan})</option>`,
+    )
     .join('');
   const webhooks = view.webhooks
-    .map((webhook) => `<tr><td>${escapeHtml(webhook.id)}</td><td>${escapeHtml(webhook.projectId)}</td><td>${escapeHtml(webhook.url)}</td></tr>`)
+    .map(
+      (webhook) =>
+        `<tr><td>${escapeHtml(webhook.id)}</td><td>${escapeHtml(webhook.projectId)}</td><td>${escapeHtml(webhook.url)}</td></tr>`,
+    )
     .join('');
   const attempts = view.attempts
     .slice(-20)

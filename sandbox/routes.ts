@@ -22,7 +22,10 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-export function registerWebhookRoutes(app: FastifyInstance, context: SandboxContext): void {
+export function registerWebhookRoutes(
+  app: FastifyInstance,
+  context: SandboxContext,
+): void {
   app.post(`${API_PREFIX}/webhook`, (request, reply) => {
     const token = bearerToken(context, request);
     // The spec leaves the scope open (§5.7); the sandbox asks for leads.read.
@@ -38,9 +41,14 @@ export function registerWebhookRoutes(app: FastifyInstance, context: SandboxCont
     if (
       !Array.isArray(triggers) ||
       triggers.length === 0 ||
-      !triggers.every((trigger) => typeof trigger === 'string' && TRIGGERS.includes(trigger))
+      !triggers.every(
+        (trigger) => typeof trigger === 'string' && TRIGGERS.includes(trigger),
+      )
     ) {
-      throw new HttpError(400, `triggers must be a non-empty list of: ${TRIGGERS.join(', ')}`);
+      throw new HttpError(
+        400,
+        `triggers must be a non-empty list of: ${TRIGGERS.join(', ')}`,
+      );
     }
     const user = context.store.user(token.userId)!;
     const id = randomId('wh');
@@ -85,7 +93,10 @@ function nestFormKeys(body: Record<string, unknown>): Record<string, unknown> {
   return nested;
 }
 
-export function registerSandboxRoutes(app: FastifyInstance, context: SandboxContext): void {
+export function registerSandboxRoutes(
+  app: FastifyInstance,
+  context: SandboxContext,
+): void {
   const { store } = context;
 
   app.get('/_sandbox', (request, reply) =>
@@ -108,8 +119,12 @@ export function registerSandboxRoutes(app: FastifyInstance, context: SandboxCont
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new HttpError(400, 'Send the lead as a JSON object or form fields');
     }
-    const { project_id: projectId, ...fields } = nestFormKeys(body as Record<string, unknown>);
-    const project = store.project(typeof projectId === 'string' ? projectId : store.projects()[0]!.id);
+    const { project_id: projectId, ...fields } = nestFormKeys(
+      body as Record<string, unknown>,
+    );
+    const project = store.project(
+      typeof projectId === 'string' ? projectId : store.projects()[0]!.id,
+    );
     if (project === undefined) {
       throw new HttpError(400, `Unknown project_id ${String(projectId)}`);
     }
@@ -139,5 +154,7 @@ export function registerSandboxRoutes(app: FastifyInstance, context: SandboxCont
 
   app.get('/_sandbox/leads', () => store.leads());
   app.get('/_sandbox/webhooks', () => store.webhooks());
-  app.get('/_sandbox/deliveries', (request) => store.attempts({ leadId: field(request.query, 'lead_id') }));
+  app.get('/_sandbox/deliveries', (request) =>
+    store.attempts({ leadId: field(request.query, 'lead_id') }),
+  );
 }

@@ -3,12 +3,21 @@ import { randomBytes } from 'node:crypto';
 import type { OAuthClient, Project, Store, User } from './store';
 
 /** Zapier's OAuth return URL; the real one carries the app's id (see the README). */
-export const ZAPIER_REDIRECT_URI = 'https://zapier.com/dashboard/auth/oauth/return/App000000CLIAPI/';
+export const ZAPIER_REDIRECT_URI =
+  'https://zapier.com/dashboard/auth/oauth/return/App000000CLIAPI/';
 /** Where `zapier-platform invoke auth start` listens for the redirect. */
 export const INVOKE_REDIRECT_URI = 'http://localhost:9000';
 
-export const PAID_PROJECT: Project = { id: 'prj_spring', name: 'Spring Launch', plan: 'paid' };
-export const FREE_PROJECT: Project = { id: 'prj_hobby', name: 'Hobby Page', plan: 'free' };
+export const PAID_PROJECT: Project = {
+  id: 'prj_spring',
+  name: 'Spring Launch',
+  plan: 'paid',
+};
+export const FREE_PROJECT: Project = {
+  id: 'prj_hobby',
+  name: 'Hobby Page',
+  plan: 'free',
+};
 
 export const PAID_USER: User = {
   id: 'usr_ada',
@@ -51,7 +60,9 @@ export function seed(store: Store, options: SeedOptions = {}): OAuthClient {
   }
   const [client] = store.clients();
   if (client === undefined) {
-    throw new Error('The sandbox database has projects but no OAuth client: delete it and start again.');
+    throw new Error(
+      'The sandbox database has projects but no OAuth client: delete it and start again.',
+    );
   }
   return client;
 }

@@ -51,7 +51,10 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const store = new Store(options.database ?? ':memory:');
-  const client = seed(store, options.redirectUris ? { redirectUris: options.redirectUris } : {});
+  const client = seed(
+    store,
+    options.redirectUris ? { redirectUris: options.redirectUris } : {},
+  );
   const deliverer = new Deliverer(store, { ...DEFAULT_DELIVERY, ...options.delivery });
   const context: SandboxContext = {
     store,
@@ -71,7 +74,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       // Bad bodies are 400s (§4.2): say which content types are read.
       return reply
         .status(400)
-        .send({ error: 'Send the body as application/json or application/x-www-form-urlencoded' });
+        .send({
+          error: 'Send the body as application/json or application/x-www-form-urlencoded',
+        });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: `Bad request: ${error.message}` });
@@ -79,14 +84,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return reply.status(500).send({ error: 'The sandbox failed to answer' });
   });
   server.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` }),
+    reply
+      .status(404)
+      .send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` }),
   );
 
   registerOAuthRoutes(server, context);
   registerWebhookRoutes(server, context);
   registerSandboxRoutes(server, context);
 
-  const address = await server.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  const address = await server.listen({
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+  });
   const appUrl = address.replace('localhost', '127.0.0.1');
   return {
     appUrl,

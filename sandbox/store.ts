@@ -199,7 +199,14 @@ export class Store {
       .prepare(
         'INSERT INTO users (id, email, first_name, last_name, image, project_id) VALUES (?, ?, ?, ?, ?, ?)',
       )
-      .run(user.id, user.email, user.firstName, user.lastName, user.image, user.projectId);
+      .run(
+        user.id,
+        user.email,
+        user.firstName,
+        user.lastName,
+        user.image,
+        user.projectId,
+      );
   }
 
   users(): User[] {
@@ -222,7 +229,9 @@ export class Store {
 
   addClient(client: OAuthClient): void {
     this.db
-      .prepare('INSERT INTO clients (id, secret, name, redirect_uris) VALUES (?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO clients (id, secret, name, redirect_uris) VALUES (?, ?, ?, ?)',
+      )
       .run(client.id, client.secret, client.name, JSON.stringify(client.redirectUris));
   }
 
@@ -295,7 +304,9 @@ export class Store {
   }
 
   code(code: string): AuthorizationCode | undefined {
-    const row = this.db.prepare('SELECT * FROM authorization_codes WHERE code = ?').get(code);
+    const row = this.db
+      .prepare('SELECT * FROM authorization_codes WHERE code = ?')
+      .get(code);
     if (row === undefined) {
       return undefined;
     }
@@ -312,7 +323,9 @@ export class Store {
   }
 
   markCodeUsed(code: string, at: number): void {
-    this.db.prepare('UPDATE authorization_codes SET used_at = ? WHERE code = ?').run(at, code);
+    this.db
+      .prepare('UPDATE authorization_codes SET used_at = ? WHERE code = ?')
+      .run(at, code);
   }
 
   /* Tokens ----------------------------------------------------------------- */
@@ -364,7 +377,9 @@ export class Store {
   /** A reused authorization code revokes every token issued from it. */
   revokeTokensFromCode(code: string, at: number): void {
     this.db
-      .prepare('UPDATE tokens SET revoked_at = ? WHERE from_code = ? AND revoked_at IS NULL')
+      .prepare(
+        'UPDATE tokens SET revoked_at = ? WHERE from_code = ? AND revoked_at IS NULL',
+      )
       .run(at, code);
   }
 
@@ -389,7 +404,9 @@ export class Store {
     const rows =
       projectId === undefined
         ? this.db.prepare('SELECT * FROM webhooks ORDER BY rowid').all()
-        : this.db.prepare('SELECT * FROM webhooks WHERE project_id = ? ORDER BY rowid').all(projectId);
+        : this.db
+            .prepare('SELECT * FROM webhooks WHERE project_id = ? ORDER BY rowid')
+            .all(projectId);
     return rows.map((row) => ({
       id: text(row, 'id'),
       projectId: text(row, 'project_id'),
@@ -401,7 +418,9 @@ export class Store {
   }
 
   deleteWebhook(id: string): boolean {
-    return Number(this.db.prepare('DELETE FROM webhooks WHERE id = ?').run(id).changes) > 0;
+    return (
+      Number(this.db.prepare('DELETE FROM webhooks WHERE id = ?').run(id).changes) > 0
+    );
   }
 
   /* Leads and deliveries --------------------------------------------------- */

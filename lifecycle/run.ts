@@ -1,0 +1,486 @@
+/**
+ * The whole life of a Zap, end to end: the built app (dist/) driven through
+ * the real zapier-platform-core runtime, against the sandbox, over real HTTP
+ * on loopback. Each step prints one line; the first failure stops the run.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+
+import zapier from 'zapier-platform-core';
+import type { Bundle, ZObject } from 'zapier-platform-core';
+
+import type { createApp } from '../src/app';
+import type { Lead } from '../src/leads';
+import { s256 } from '../sandbox/oauth';
+import { PAID_PROJECT, ZAPIER_REDIRECT_URI } from '../sandbox/seed';
+import { startSandbox } from '../sandbox/server';
+import type { Sandbox } from '../sandbox/server';
+import { startReceiver } from './receiver';
+import type { Receiver } from './receiver';
+
+export interface LifecycleOptions {
+  pkce: boolean;
+  /** Where the built app is: the folder holding dist/. */
+  appDir: string;
+  /** Lifetime of the sandbox's access tokens: short, so the refresh path runs. */
+  accessTokenTtlSeconds?: number;
+  print?: (line: string) => void;
+}
+
+export interface LifecycleResult {
+  label: string;
+  lead: Lead;
+  webhookId: string;
+  refreshTokensSeen: number;
+}
+
+export class LifecycleError extends Error {
+  constructor(step: string, cause: unknown) {
+    super(`${step}: ${readable(cause)}`, { cause });
+    this.name = 'LifecycleError';
+  }
+}
+
+type App = ReturnType<typeof createApp>;
+type AuthData = { access_token: string; refresh_token: string };
+type Operation<T> = (z: ZObject, bundle: Bundle) => Promise<T>;
+
+/** What a person would read of an error: core wraps app errors as JSON `{message}`. */
+export function readable(error: unknown): string {
+  if (!(error instanceof Error)) {
+    return String(error);
+  }
+  try {
+    const parsed = JSON.parse(error.message) as { message?: unknown };
+    if (typeof parsed.message === 'string') {
+      return parsed.message;
+    }
+  } catch {
+    // a plain message
+  }
+  return error.message.split('\nWhat happened:')[0]!.trim();
+}
+
+/** A short, non-reversible name for a token: tokens themselves are never printed. */
+export function fingerprint(token: string): string {
+  return `#${createHash('sha256').update(token).digest('hex').slice(0, 8)}`;
+}
+
+function operation<T>(value: unknown, name: string): Operation<T> {
+  if (typeof value !== 'function') {
+    throw new Error(`the built app has no ${name} function`);
+  }
+  return value as Operation<T>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The value of a hidden form field of the consent page, as a browser would send it. */
+function hiddenField(html: string, name: string): string {
+  const match = new RegExp(`name="${name}" value="([^"]*)"`).exec(html);
+  if (!match?.[1]) {
+    throw new Error(`the consent page has no ${name} field`);
+  }
+  return match[1];
+}
+
+function humanize(key: string): string {
+  return key
+    .split('__')
+    .map((part) => part.replace(/_/g, ' '))
+    .join(' › ')
+    .replace(/^./, (first) => first.toUpperCase());
+}
+
+function show(value: unknown): string {
+  if (Array.isArray(value)) {
+    return value.map(String).join(', ');
+  }
+  return value === null ? '' : String(value);
+}
+
+const ENV_KEYS = [
+  'BASE_URL',
+  'APP_URL',
+  'CLIENT_ID',
+  'CLIENT_SECRET',
+  'OAUTH_PKCE',
+] as const;
+
+export async function runLifecycle(options: LifecycleOptions): Promise<LifecycleResult> {
+  const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const ttl = options.accessTokenTtlSeconds ?? 3;
+  const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
+  let sandbox: Sandbox | undefined;
+  let receiver: Receiver | undefined;
+
+  async function step<T>(
+    title: string,
+    run: () => Promise<T>,
+    done: (value: T) => string,
+  ): Promise<T> {
+    let value: T;
+    try {
+      value = await run();
+    } catch (error) {
+      throw new LifecycleError(title, error);
+    }
+    print(`✔ ${done(value)}`);
+    return value;
+  }
+
+  try {
+    sandbox = await step(
+      'Starting the sandbox',
+      () =>
+        startSandbox({
+          settings: { accessTokenTtlSeconds: ttl },
+          delivery: { baseDelayMs: 100 },
+        }),
+      (started) =>
+        `Sandbox of the landing-page service on ${started.appUrl} (projects: ${started.context.store
+          .projects()
+          .map((project) => `${project.name}, ${project.plan}`)
+          .join('; ')})`,
+    );
+    const service = sandbox;
+    receiver = await step(
+      'Starting the hook receiver',
+      () => startReceiver(),
+      (started) => `Hook receiver standing in for Zapier on ${started.url}`,
+    );
+    const hooks = receiver;
+
+    const app = await step(
+      'Loading the built app',
+      () => {
+        process.env.BASE_URL = service.apiBaseUrl;
+        process.env.APP_URL = service.appUrl;
+        process.env.CLIENT_ID = service.client.id;
+        process.env.OAUTH_PKCE = String(options.pkce);
+        if (options.pkce) {
+          delete process.env.CLIENT_SECRET; // a public client has none
+        } else {
+          process.env.CLIENT_SECRET = service.client.secret;
+        }
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const built = require(join(options.appDir, 'dist', 'app.js')) as {
+          createApp: typeof createApp;
+        };
+        const loaded: App = built.createApp({ pkce: options.pkce });
+        if (loaded.authentication?.oauth2Config?.enablePkce !== options.pkce) {
+          throw new Error('the definition does not have the PKCE setting asked for');
+        }
+        return Promise.resolve(loaded);
+      },
+      (loaded) =>
+        `Built app ${loaded.version} loaded from dist/ on zapier-platform-core ${loaded.platformVersion}, ` +
+        (options.pkce ? 'PKCE mode (no client secret)' : 'client-secret mode'),
+    );
+    const tester = zapier.createAppTester(app);
+    const oauth2 = app.authentication!.oauth2Config!;
+    const authentication = app.authentication!;
+    const trigger = app.triggers!.new_lead!;
+    if (trigger.operation.type !== 'hook' || !('perform' in trigger.operation)) {
+      throw new LifecycleError('Loading the built app', 'new_lead is not a hook trigger');
+    }
+    const hook = trigger.operation;
+
+    const state = randomBytes(16).toString('base64url');
+    const codeVerifier = randomBytes(32).toString('base64url');
+    const authorizeUrl = await step(
+      'Building the authorize URL',
+      async () => {
+        const url = new URL(
+          await tester(operation<string>(oauth2.authorizeUrl, 'authorizeUrl'), {
+            inputData: { redirect_uri: ZAPIER_REDIRECT_URI, state },
+          }),
+        );
+        if (oauth2.enablePkce) {
+          // What Zapier adds itself when enablePkce is on.
+          url.searchParams.set('code_challenge', s256(codeVerifier));
+          url.searchParams.set('code_challenge_method', 'S256');
+        }
+        return url;
+      },
+      (url) =>
+        `Authorize URL ${url.origin}${url.pathname} asks for scope ${url.searchParams.get('scope') ?? '?'}` +
+        (oauth2.enablePkce ? ' with an S256 code challenge' : ''),
+    );
+
+    const code = await step(
+      'Approving on the consent page',
+      async () => {
+        const page = await fetch(authorizeUrl);
+        const html = await page.text();
+        if (page.status !== 200 || !html.includes(PAID_PROJECT.name)) {
+          throw new Error(`the consent page did not open (HTTP ${page.status})`);
+        }
+        const decision = await fetch(new URL('/oauth/authorize', authorizeUrl), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            consent_id: hiddenField(html, 'consent_id'),
+            decision: 'approve',
+          }),
+          redirect: 'manual',
+        });
+        const location = new URL(decision.headers.get('location') ?? 'about:blank');
+        if (decision.status !== 302 || !location.href.startsWith(ZAPIER_REDIRECT_URI)) {
+          throw new Error(`Approve did not redirect to Zapier (HTTP ${decision.status})`);
+        }
+        if (location.searchParams.get('state') !== state) {
+          throw new Error('the redirect carried another state than the one sent');
+        }
+        const received = location.searchParams.get('code');
+        if (!received) {
+          throw new Error('the redirect carried no code');
+        }
+        return received;
+      },
+      () =>
+        `Ada Lovelace approved on the consent page of ${PAID_PROJECT.name}; redirected back with a code and the same state`,
+    );
+
+    let authData = await step(
+      'Exchanging the code',
+      () =>
+        tester(operation<AuthData>(oauth2.getAccessToken, 'getAccessToken'), {
+          inputData: {
+            code,
+            state,
+            redirect_uri: ZAPIER_REDIRECT_URI,
+            ...(oauth2.enablePkce ? { code_verifier: codeVerifier } : {}),
+          },
+        }),
+      (tokens) =>
+        `Code exchanged with ${options.pkce ? 'code_verifier' : 'client_secret'}: access token ` +
+        `${fingerprint(tokens.access_token)} (expires in ${ttl} s), refresh token ${fingerprint(tokens.refresh_token)}`,
+    );
+    const refreshTokens = new Set([authData.refresh_token]);
+    const accessExpiresAt = Date.now() + ttl * 1000;
+
+    const refresh = async (current: AuthData): Promise<AuthData> =>
+      tester(operation<AuthData>(oauth2.refreshAccessToken, 'refreshAccessToken'), {
+        authData: current,
+      });
+    /** As Zapier does: on RefreshAuthError, refresh once and retry. */
+    const withAuth = async <T>(run: (auth: AuthData) => Promise<T>): Promise<T> => {
+      try {
+        return await run(authData);
+      } catch (error) {
+        if (!(error instanceof Error) || error.name !== 'RefreshAuthError') {
+          throw error;
+        }
+        authData = await refresh(authData);
+        refreshTokens.add(authData.refresh_token);
+        print('  (the access token expired meanwhile: refreshed, as Zapier would)');
+        return run(authData);
+      }
+    };
+
+    const label = await step(
+      'Testing the connection',
+      () =>
+        withAuth(async (auth) => {
+          const me = await tester(
+            operation<Record<string, unknown>>(authentication.test, 'test'),
+            {
+              authData: auth,
+            },
+          );
+          return tester(
+            operation<string>(authentication.connectionLabel, 'connectionLabel'),
+            {
+              authData: auth,
+              inputData: me,
+            },
+          );
+        }),
+      (text) => `Connection test passed; Zapier labels the connection "${text}"`,
+    );
+
+    const subscription = await step(
+      'Subscribing New Lead',
+      () =>
+        withAuth(async (auth) => {
+          const data = await tester(
+            operation<{ id: string }>(hook.performSubscribe, 'performSubscribe'),
+            {
+              authData: auth,
+              targetUrl: hooks.url,
+            },
+          );
+          const stored = service.context.store
+            .webhooks()
+            .find((webhook) => webhook.id === data.id);
+          if (stored?.url !== hooks.url) {
+            throw new Error(`the sandbox holds no webhook ${data.id} for the hook URL`);
+          }
+          return data;
+        }),
+      (data) =>
+        `Zap turned on: webhook ${data.id} sends lead.created to the hook receiver`,
+    );
+
+    const submitted = await step(
+      'Submitting a lead',
+      async () => {
+        const response = await fetch(`${service.appUrl}/_sandbox/leads`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            project_id: PAID_PROJECT.id,
+            email: 'grace.hopper@example.org',
+            firstName: 'Grace',
+            lastName: 'Hopper',
+            phone: '+1 202 555 0143',
+            fields: {
+              company: 'Harvard Computation Lab',
+              message: 'Count me in for the beta.',
+            },
+            utm: { source: 'newsletter', medium: 'email', campaign: 'spring-launch' },
+            consent: true,
+          }),
+        });
+        if (response.status !== 201) {
+          throw new Error(`the sandbox answered HTTP ${response.status}`);
+        }
+        return ((await response.json()) as { lead: { id: string } }).lead;
+      },
+      (lead) => `Lead ${lead.id} submitted on the ${PAID_PROJECT.name} landing page`,
+    );
+
+    const delivery = await step(
+      'Waiting for the delivery',
+      async () => {
+        const request = await hooks.next(10_000);
+        await service.context.deliverer.idle();
+        return request;
+      },
+      (request) => {
+        const attempts = service.context.store.attempts({ leadId: submitted.id });
+        return `Delivered to the hook receiver: ${request.method} ${request.headers['content-type'] ?? ''}, ${request.body.length} bytes (attempt ${attempts.length})`;
+      },
+    );
+
+    const lead = await step(
+      'Running perform on the delivery',
+      async () => {
+        const items = await tester(operation<Lead[]>(hook.perform, 'perform'), {
+          cleanedRequest: JSON.parse(delivery.body) as unknown,
+          rawRequest: {
+            method: 'POST',
+            headers: delivery.headers as Record<string, string>,
+            content: delivery.body,
+            querystring: '',
+          },
+        });
+        if (items.length !== 1 || items[0]?.id !== submitted.id) {
+          throw new Error(
+            `expected lead ${submitted.id}, got ${JSON.stringify(items.map((item) => item.id))}`,
+          );
+        }
+        return items[0];
+      },
+      (item) => `perform turned the delivery into 1 lead (${item.id}); Zapier shows:`,
+    );
+    const labels = new Map(
+      (hook.outputFields ?? []).flatMap((field) =>
+        typeof field === 'object' && 'key' in field
+          ? [[field.key, field.label ?? field.key] as const]
+          : [],
+      ),
+    );
+    for (const [key, value] of Object.entries(lead)) {
+      print(`    ${labels.get(key) ?? humanize(key)}: ${show(value)}`);
+    }
+
+    await step(
+      'Refreshing an expired access token',
+      async () => {
+        await sleep(Math.max(0, accessExpiresAt - Date.now()) + 250);
+        const before = authData;
+        try {
+          await tester(operation<unknown>(authentication.test, 'test'), {
+            authData: before,
+          });
+          throw new Error('the sandbox still accepted the expired access token');
+        } catch (error) {
+          if (!(error instanceof Error) || error.name !== 'RefreshAuthError') {
+            throw error;
+          }
+        }
+        const after = await refresh(before);
+        if (after.refresh_token === before.refresh_token) {
+          throw new Error('the refresh token was not rotated');
+        }
+        const replay = await fetch(`${service.appUrl}/api/oauth/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'refresh_token',
+            refresh_token: before.refresh_token,
+            client_id: service.client.id,
+            ...(options.pkce ? {} : { client_secret: service.client.secret }),
+          }),
+        });
+        if (replay.status !== 400) {
+          throw new Error(`the old refresh token still works (HTTP ${replay.status})`);
+        }
+        await tester(operation<unknown>(authentication.test, 'test'), {
+          authData: after,
+        });
+        authData = after;
+        refreshTokens.add(after.refresh_token);
+        return { before, after };
+      },
+      ({ before, after }) =>
+        `Access token expired (401): refreshed, refresh token rotated ${fingerprint(before.refresh_token)} → ` +
+        `${fingerprint(after.refresh_token)}; the old one is now refused`,
+    );
+
+    await step(
+      'Unsubscribing New Lead',
+      () =>
+        withAuth((auth) =>
+          tester(operation<unknown>(hook.performUnsubscribe, 'performUnsubscribe'), {
+            authData: auth,
+            subscribeData: subscription,
+          }),
+        ),
+      () => `Zap turned off: webhook ${subscription.id} deleted`,
+    );
+
+    await step(
+      'Checking the sandbox',
+      async () => {
+        const response = await fetch(`${service.appUrl}/_sandbox/webhooks`);
+        const webhooks = (await response.json()) as { id: string }[];
+        if (webhooks.some((webhook) => webhook.id === subscription.id)) {
+          throw new Error(`the sandbox still holds webhook ${subscription.id}`);
+        }
+        return webhooks.length;
+      },
+      (left) =>
+        `The sandbox no longer holds webhook ${subscription.id} (${left} webhook(s) left)`,
+    );
+
+    return {
+      label,
+      lead,
+      webhookId: subscription.id,
+      refreshTokensSeen: refreshTokens.size,
+    };
+  } finally {
+    await receiver?.close();
+    await sandbox?.close();
+    for (const key of ENV_KEYS) {
+      if (savedEnv[key] === undefined) {
+        delete process.env[key];
+      } else {
+        process.env[key] = savedEnv[key];
+      }
+    }
+  }
+}
