@@ -10,7 +10,7 @@ import zapier from 'zapier-platform-core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import type { createApp } from '../src/app';
-import type { Lead } from '../src/leads';
+import type { FieldValue, Lead } from '../src/leads';
 import { s256 } from '../sandbox/oauth';
 import { PAID_PROJECT, ZAPIER_REDIRECT_URI } from '../sandbox/seed';
 import { startSandbox } from '../sandbox/server';
@@ -92,9 +92,9 @@ function humanize(key: string): string {
     .replace(/^./, (first) => first.toUpperCase());
 }
 
-function show(value: unknown): string {
+function show(value: FieldValue): string {
   if (Array.isArray(value)) {
-    return value.map(String).join(', ');
+    return value.map((item) => show(item)).join(', ');
   }
   return value === null ? '' : String(value);
 }
@@ -178,10 +178,20 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
         (options.pkce ? 'PKCE mode (no client secret)' : 'client-secret mode'),
     );
     const tester = zapier.createAppTester(app);
-    const oauth2 = app.authentication!.oauth2Config!;
-    const authentication = app.authentication!;
-    const trigger = app.triggers!.new_lead!;
-    if (trigger.operation.type !== 'hook' || !('perform' in trigger.operation)) {
+    const oauth2 = app.authentication?.oauth2Config;
+    const authentication = app.authentication;
+    const trigger = app.triggers?.new_lead;
+    if (authentication === undefined || oauth2 === undefined) {
+      throw new LifecycleError(
+        'Loading the built app',
+        'it has no OAuth 2.0 authentication',
+      );
+    }
+    if (
+      trigger === undefined ||
+      trigger.operation.type !== 'hook' ||
+      !('perform' in trigger.operation)
+    ) {
       throw new LifecycleError('Loading the built app', 'new_lead is not a hook trigger');
     }
     const hook = trigger.operation;

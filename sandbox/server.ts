@@ -72,11 +72,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     if (status === 415) {
       // Bad bodies are 400s (§4.2): say which content types are read.
-      return reply
-        .status(400)
-        .send({
-          error: 'Send the body as application/json or application/x-www-form-urlencoded',
-        });
+      return reply.status(400).send({
+        error: 'Send the body as application/json or application/x-www-form-urlencoded',
+      });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: `Bad request: ${error.message}` });

@@ -145,9 +145,10 @@ const SCHEMA = `
 
 type Row = Record<string, unknown>;
 
+// Every column read as text is declared TEXT or INTEGER in the schema above.
 const text = (row: Row, key: string): string => String(row[key]);
 const nullableText = (row: Row, key: string): string | null =>
-  row[key] === null || row[key] === undefined ? null : String(row[key]);
+  row[key] === null || row[key] === undefined ? null : text(row, key);
 const nullableNumber = (row: Row, key: string): number | null =>
   row[key] === null || row[key] === undefined ? null : Number(row[key]);
 const list = (row: Row, key: string): string[] => JSON.parse(text(row, key)) as string[];

@@ -227,7 +227,7 @@ export function createAuthentication(pkce: boolean) {
     type: 'oauth2',
     oauth2Config: {
       // Core's types want a promise from every function.
-      authorizeUrl: (_z: ZObject, bundle: Bundle) =>
+      authorizeUrl: (_z: ZObject, bundle: Bundle): Promise<string> =>
         Promise.resolve().then(() => authorizeUrl(client(), bundle)),
       getAccessToken: (z: ZObject, bundle: Bundle) => getAccessToken(z, bundle, client()),
       refreshAccessToken: (z: ZObject, bundle: Bundle) =>
