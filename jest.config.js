@@ -1,12 +1,26 @@
-/** @type {import('jest').Config} */
-module.exports = {
+/**
+ * Three suites, one command (`npm test`):
+ * - app: the Zapier app against nock, offline, coverage enforced;
+ * - sandbox: the local service's conformance, over real HTTP on loopback;
+ * - e2e: the whole Zap lifecycle and the consent page in headless Chromium.
+ * @type {import('jest').Config}
+ */
+const shared = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
-  transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
-  },
-  setupFilesAfterEnv: ['<rootDir>/test/setup-env.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+};
+
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'app',
+      testMatch: ['<rootDir>/test/app/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/app/setup-env.ts'],
+    },
+    { ...shared, displayName: 'sandbox', testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'] },
+    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+  ],
   collectCoverage: true,
   collectCoverageFrom: ['src/**/*.ts'],
   coverageReporters: ['text-summary', 'text'],

@@ -2,38 +2,12 @@
  * `npm start [-- --pkce]`: builds the app if needed, then runs the whole Zap
  * lifecycle against the sandbox. Exits 0 when every step passed, 1 otherwise.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
+import { ensureAppBuilt } from './build';
 import type * as Run from './run';
 
 const APP_DIR = resolve(__dirname, '..', '..');
-
-function newestSourceTime(dir: string): number {
-  return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
-    const path = join(dir, entry.name);
-    const time = entry.isDirectory() ? newestSourceTime(path) : statSync(path).mtimeMs;
-    return Math.max(newest, time);
-  }, 0);
-}
-
-/** Compiles src/ into dist/ when dist/ is missing or older than a source file. */
-function ensureAppBuilt(): string {
-  const entry = join(APP_DIR, 'dist', 'index.js');
-  if (
-    existsSync(entry) &&
-    statSync(entry).mtimeMs >= newestSourceTime(join(APP_DIR, 'src'))
-  ) {
-    return 'App build in dist/ is up to date';
-  }
-  execFileSync(
-    process.execPath,
-    [require.resolve('typescript/bin/tsc'), '-p', join(APP_DIR, 'tsconfig.build.json')],
-    { stdio: 'inherit' },
-  );
-  return 'App built into dist/';
-}
 
 /**
  * Loads the runner after marking this process as a test harness: core then
@@ -61,7 +35,8 @@ async function main(args: string[]): Promise<number> {
     `Zap lifecycle against the local sandbox, ${pkce ? 'PKCE' : 'client-secret'} mode\n`,
   );
   try {
-    process.stdout.write(`✔ ${ensureAppBuilt()}\n`);
+    const build = ensureAppBuilt(APP_DIR);
+    process.stdout.write(`✔ ${build === 'built' ? 'App built into dist/' : 'App build in dist/ is up to date'}\n`);
     await runLifecycle({ pkce, appDir: APP_DIR });
   } catch (error) {
     process.stdout.write(`✘ ${readable(error)}\n`);

@@ -1,14 +1,14 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
-import type { Lead } from '../src/leads';
-import sampleDelivery from '../src/samples/lead.json';
+import type { Lead } from '../../src/leads';
+import sampleDelivery from '../../src/samples/lead.json';
 import {
   SAMPLE_LEAD,
   listLeads,
   newLead,
   newLeadOperation,
-} from '../src/triggers/new-lead';
-import type { UnsubscribeResult } from '../src/triggers/new-lead';
+} from '../../src/triggers/new-lead';
+import type { UnsubscribeResult } from '../../src/triggers/new-lead';
 import { api, appTester, authData, envelopeOf, failureOf, shownMessage } from './helpers';
 
 const TARGET_URL = 'https://hooks.zapier.com/hooks/standard/123/abc/';

@@ -1,7 +1,7 @@
 import zapier from 'zapier-platform-core';
 
-import type { AuthData } from '../src/authentication';
-import { SCOPES, createAuthentication, labelFor } from '../src/authentication';
+import type { AuthData } from '../../src/authentication';
+import { SCOPES, createAuthentication, labelFor } from '../../src/authentication';
 import {
   ACCESS_TOKEN,
   REFRESH_TOKEN,

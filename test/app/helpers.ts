@@ -1,7 +1,7 @@
 import nock from 'nock';
 import zapier from 'zapier-platform-core';
 
-import { createApp } from '../src/app';
+import { createApp } from '../../src/app';
 import { TEST_ENV } from './setup-env';
 
 export { TEST_ENV };

@@ -4,8 +4,8 @@ import {
   flatten,
   leadsFrom,
   readDelivery,
-} from '../src/leads';
-import type { Lead } from '../src/leads';
+} from '../../src/leads';
+import type { Lead } from '../../src/leads';
 
 function onlyLead(body: unknown): Lead {
   const { leads } = leadsFrom(body);

@@ -9,7 +9,7 @@ interface PackageJson {
 }
 
 const packageJson = JSON.parse(
-  readFileSync(join(__dirname, '..', 'package.json'), 'utf8'),
+  readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'),
 ) as PackageJson;
 
 describe('runtime', () => {

@@ -1,16 +1,16 @@
 import zapier from 'zapier-platform-core';
 import type { ZObject } from 'zapier-platform-core';
 
-import { createApp } from '../src/app';
-import { createAuthentication } from '../src/authentication';
+import { createApp } from '../../src/app';
+import { createAuthentication } from '../../src/authentication';
 import {
   ConfigurationError,
   apiBaseUrl,
   oauthClient,
   pkceRequested,
-} from '../src/config';
-import { isTokenEndpoint } from '../src/middleware';
-import { newLeadOperation } from '../src/triggers/new-lead';
+} from '../../src/config';
+import { isTokenEndpoint } from '../../src/middleware';
+import { newLeadOperation } from '../../src/triggers/new-lead';
 import { TEST_ENV, api, appTester, authData, failureOf, shownMessage } from './helpers';
 
 describe('BASE_URL and APP_URL', () => {
@@ -196,7 +196,7 @@ describe('requests of the app', () => {
   });
 
   it('is the package entry the CLI loads', async () => {
-    const entry = (await import('../src/index')) as unknown as { default?: unknown };
+    const entry = (await import('../../src/index')) as unknown as { default?: unknown };
     const app = (entry.default ?? entry) as ReturnType<typeof createApp>;
     expect(Object.keys(app.triggers ?? {})).toEqual(['new_lead']);
     expect(app.platformVersion).toBe(zapier.version);

@@ -1,0 +1,24 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function newestTime(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
+    const path = join(dir, entry.name);
+    return Math.max(newest, entry.isDirectory() ? newestTime(path) : statSync(path).mtimeMs);
+  }, 0);
+}
+
+/** Compiles src/ into dist/ when dist/ is missing or older than a source file. */
+export function ensureAppBuilt(appDir: string): 'up to date' | 'built' {
+  const entry = join(appDir, 'dist', 'index.js');
+  if (existsSync(entry) && statSync(entry).mtimeMs >= newestTime(join(appDir, 'src'))) {
+    return 'up to date';
+  }
+  execFileSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', join(appDir, 'tsconfig.build.json')],
+    { stdio: 'inherit' },
+  );
+  return 'built';
+}

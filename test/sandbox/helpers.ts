@@ -1,0 +1,163 @@
+/** Real HTTP against a sandbox on loopback, with a clock the tests can move. */
+import { randomBytes } from 'node:crypto';
+
+import { s256 } from '../../sandbox/oauth';
+import { INVOKE_REDIRECT_URI } from '../../sandbox/seed';
+import { startSandbox } from '../../sandbox/server';
+import type { Sandbox, SandboxOptions } from '../../sandbox/server';
+
+export interface TestSandbox extends Sandbox {
+  /** Moves the sandbox's clock forward. */
+  advance(seconds: number): void;
+  url(path: string): string;
+}
+
+export async function testSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
+  let now = Date.now();
+  const sandbox = await startSandbox({ now: () => now, ...options });
+  return Object.assign(sandbox, {
+    advance(seconds: number) {
+      now += seconds * 1000;
+    },
+    url(path: string) {
+      return `${sandbox.appUrl}${path}`;
+    },
+  });
+}
+
+export const REDIRECT_URI = INVOKE_REDIRECT_URI;
+
+export function authorizeParams(
+  sandbox: Sandbox,
+  overrides: Record<string, string | undefined> = {},
+): URLSearchParams {
+  const params: Record<string, string | undefined> = {
+    client_id: sandbox.client.id,
+    redirect_uri: REDIRECT_URI,
+    response_type: 'code',
+    scope: 'user.read,leads.read',
+    state: 'state-123',
+    ...overrides,
+  };
+  return new URLSearchParams(
+    Object.entries(params).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  );
+}
+
+export function get(
+  sandbox: TestSandbox,
+  path: string,
+  headers: Record<string, string> = {},
+) {
+  return fetch(sandbox.url(path), { headers, redirect: 'manual' });
+}
+
+export function postForm(
+  sandbox: TestSandbox,
+  path: string,
+  fields: Record<string, string>,
+) {
+  return fetch(sandbox.url(path), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+    redirect: 'manual',
+  });
+}
+
+export function postJson(
+  sandbox: TestSandbox,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  return fetch(sandbox.url(path), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+export function consentId(html: string): string {
+  const match = /name="consent_id" value="([^"]+)"/.exec(html);
+  if (!match?.[1]) {
+    throw new Error('no consent form on the page');
+  }
+  return match[1];
+}
+
+/** The redirect's query, from a 302 answer. */
+export function redirectQuery(response: Response): Record<string, string> {
+  expect(response.status).toBe(302);
+  const location = response.headers.get('location');
+  expect(location).toMatch(/^http:\/\/localhost:9000\/?\?/);
+  return Object.fromEntries(new URL(location!).searchParams);
+}
+
+export interface Approval {
+  code: string;
+  verifier?: string;
+}
+
+/** Opens the consent page and clicks Approve, as a browser would. */
+export async function approve(
+  sandbox: TestSandbox,
+  options: { pkce?: boolean; scope?: string } = {},
+): Promise<Approval> {
+  const verifier = options.pkce ? randomBytes(32).toString('base64url') : undefined;
+  const params = authorizeParams(sandbox, {
+    ...(options.scope ? { scope: options.scope } : {}),
+    ...(verifier
+      ? { code_challenge: s256(verifier), code_challenge_method: 'S256' }
+      : {}),
+  });
+  const page = await get(sandbox, `/oauth/authorize?${params.toString()}`);
+  expect(page.status).toBe(200);
+  const decision = await postForm(sandbox, '/oauth/authorize', {
+    consent_id: consentId(await page.text()),
+    decision: 'approve',
+  });
+  const { code } = redirectQuery(decision);
+  return { code: code!, ...(verifier ? { verifier } : {}) };
+}
+
+export interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  token_type: string;
+  expires_in: number;
+  scope?: string;
+}
+
+export async function exchange(
+  sandbox: TestSandbox,
+  approval: Approval,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  return postForm(sandbox, '/api/oauth/token', {
+    grant_type: 'authorization_code',
+    code: approval.code,
+    redirect_uri: REDIRECT_URI,
+    client_id: sandbox.client.id,
+    ...(approval.verifier
+      ? { code_verifier: approval.verifier }
+      : { client_secret: sandbox.client.secret }),
+    ...extra,
+  });
+}
+
+/** A connected user's tokens, through consent and exchange. */
+export async function connect(
+  sandbox: TestSandbox,
+  options: { pkce?: boolean; scope?: string } = {},
+): Promise<Tokens> {
+  const response = await exchange(sandbox, await approve(sandbox, options));
+  expect(response.status).toBe(200);
+  return (await response.json()) as Tokens;
+}
+
+export function bearer(tokens: Tokens): Record<string, string> {
+  return { Authorization: `Bearer ${tokens.access_token}` };
+}

@@ -1,0 +1,395 @@
+import { FREE_USER } from '../../sandbox/seed';
+import {
+  REDIRECT_URI,
+  approve,
+  authorizeParams,
+  bearer,
+  connect,
+  consentId,
+  exchange,
+  get,
+  postForm,
+  postJson,
+  redirectQuery,
+  testSandbox,
+} from './helpers';
+import type { TestSandbox, Tokens } from './helpers';
+
+let sandbox: TestSandbox;
+
+beforeEach(async () => {
+  sandbox = await testSandbox({ settings: { accessTokenTtlSeconds: 60 } });
+});
+
+afterEach(async () => {
+  await sandbox.close();
+});
+
+describe('GET /oauth/authorize', () => {
+  it('shows a consent page with the project, the user and the requested scopes', async () => {
+    const response = await get(
+      sandbox,
+      `/oauth/authorize?${authorizeParams(sandbox).toString()}`,
+    );
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(html).toContain(
+      'Zapier wants to access <span id="project">Spring Launch</span>',
+    );
+    expect(html).toContain('Ada Lovelace');
+    expect(html).toContain(
+      'Read your name and email address <span class="muted">(user.read)</span>',
+    );
+    expect(html).toContain('Read your leads <span class="muted">(leads.read)</span>');
+    expect(html).toMatch(/value="approve">Approve<\/button>/);
+    expect(html).toMatch(/value="deny">Deny<\/button>/);
+  });
+
+  it.each([
+    ['an unknown client', { client_id: 'nobody' }, /Unknown application/],
+    ['a missing client', { client_id: undefined }, /Unknown application/],
+    [
+      'a redirect URI not on the list',
+      { redirect_uri: 'https://evil.example/cb' },
+      /Redirect address not allowed/,
+    ],
+    [
+      'a missing redirect URI',
+      { redirect_uri: undefined },
+      /Redirect address not allowed/,
+    ],
+  ])(
+    'shows an error page and never redirects for %s',
+    async (_name, overrides, message) => {
+      const response = await get(
+        sandbox,
+        `/oauth/authorize?${authorizeParams(sandbox, overrides).toString()}`,
+      );
+      expect(response.status).toBe(400);
+      expect(response.headers.get('location')).toBeNull();
+      expect(await response.text()).toMatch(message);
+    },
+  );
+
+  it.each([
+    [
+      'response_type other than code',
+      { response_type: 'token' },
+      'unsupported_response_type',
+    ],
+    ['no scope', { scope: undefined }, 'invalid_request'],
+    ['an unknown scope', { scope: 'user.read,admin' }, 'invalid_scope'],
+    [
+      'a plain PKCE method',
+      { code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' },
+      'invalid_request',
+    ],
+    [
+      'a PKCE method without challenge',
+      { code_challenge_method: 'S256' },
+      'invalid_request',
+    ],
+    [
+      'a malformed challenge',
+      { code_challenge: 'short', code_challenge_method: 'S256' },
+      'invalid_request',
+    ],
+  ])('redirects back with an error for %s', async (_name, overrides, error) => {
+    const response = await get(
+      sandbox,
+      `/oauth/authorize?${authorizeParams(sandbox, overrides).toString()}`,
+    );
+    expect(redirectQuery(response)).toMatchObject({ error, state: 'state-123' });
+  });
+
+  it('redirects with invalid_request and no state when state is missing', async () => {
+    const response = await get(
+      sandbox,
+      `/oauth/authorize?${authorizeParams(sandbox, { state: undefined }).toString()}`,
+    );
+    const query = redirectQuery(response);
+    expect(query.error).toBe('invalid_request');
+    expect(query).not.toHaveProperty('state');
+  });
+
+  it('tells a free-plan project that OAuth needs a paid plan', async () => {
+    const params = authorizeParams(sandbox);
+    params.set('as', FREE_USER.id);
+    const response = await get(sandbox, `/oauth/authorize?${params.toString()}`);
+    const html = await response.text();
+    expect(response.status).toBe(403);
+    expect(html).toContain('OAuth needs a paid plan');
+    expect(html).toContain('Hobby Page');
+    expect(html).not.toContain('consent_id');
+  });
+});
+
+describe('POST /oauth/authorize (the consent decision)', () => {
+  async function openConsent(): Promise<string> {
+    const page = await get(
+      sandbox,
+      `/oauth/authorize?${authorizeParams(sandbox).toString()}`,
+    );
+    return consentId(await page.text());
+  }
+
+  it('Approve redirects with a code and the same state', async () => {
+    const response = await postForm(sandbox, '/oauth/authorize', {
+      consent_id: await openConsent(),
+      decision: 'approve',
+    });
+    const query = redirectQuery(response);
+    expect(query.state).toBe('state-123');
+    expect(query.code).toMatch(/^code_/);
+  });
+
+  it('Deny redirects with access_denied and the same state', async () => {
+    const response = await postForm(sandbox, '/oauth/authorize', {
+      consent_id: await openConsent(),
+      decision: 'deny',
+    });
+    expect(redirectQuery(response)).toMatchObject({
+      error: 'access_denied',
+      state: 'state-123',
+    });
+  });
+
+  it('answers a consent only once', async () => {
+    const id = await openConsent();
+    await postForm(sandbox, '/oauth/authorize', { consent_id: id, decision: 'approve' });
+    const again = await postForm(sandbox, '/oauth/authorize', {
+      consent_id: id,
+      decision: 'approve',
+    });
+    expect(again.status).toBe(400);
+    expect(again.headers.get('location')).toBeNull();
+  });
+});
+
+describe('POST /api/oauth/token, authorization code', () => {
+  it('exchanges a code with the client secret (§4.4)', async () => {
+    const response = await exchange(sandbox, await approve(sandbox));
+    const body = (await response.json()) as Tokens;
+    expect(response.status).toBe(200);
+    expect(body).toEqual({
+      access_token: expect.stringMatching(/^at_/) as unknown,
+      token_type: 'Bearer',
+      expires_in: 60,
+      refresh_token: expect.stringMatching(/^rt_/) as unknown,
+      scope: 'user.read leads.read',
+    });
+  });
+
+  it('requires exactly one client authentication method', async () => {
+    const approval = await approve(sandbox);
+    const both = await exchange(sandbox, approval, { code_verifier: 'v'.repeat(43) });
+    expect(both.status).toBe(400);
+    expect(await both.json()).toEqual({
+      error:
+        'Send exactly one client authentication method: client_secret or code_verifier',
+    });
+    const neither = await postForm(sandbox, '/api/oauth/token', {
+      grant_type: 'authorization_code',
+      code: approval.code,
+      redirect_uri: REDIRECT_URI,
+      client_id: sandbox.client.id,
+    });
+    expect(neither.status).toBe(400);
+  });
+
+  it('refuses a wrong client secret with 401', async () => {
+    const response = await exchange(sandbox, await approve(sandbox), {
+      client_secret: 'wrong',
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      error: 'Client authentication failed: wrong client_secret',
+    });
+  });
+
+  it('makes codes single-use, and revokes what the first use produced', async () => {
+    const approval = await approve(sandbox);
+    const first = (await (await exchange(sandbox, approval)).json()) as Tokens;
+    const second = await exchange(sandbox, approval);
+    expect(second.status).toBe(400);
+    expect(await second.json()).toEqual({
+      error: 'invalid_grant: the authorization code was already used',
+    });
+    const userinfo = await get(sandbox, '/api/oauth/userinfo', bearer(first));
+    expect(userinfo.status).toBe(401);
+  });
+
+  it('lets codes expire', async () => {
+    const approval = await approve(sandbox);
+    sandbox.advance(61);
+    const response = await exchange(sandbox, approval);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'invalid_grant: the authorization code has expired',
+    });
+  });
+
+  it('requires the same redirect URI as the authorization', async () => {
+    const response = await exchange(sandbox, await approve(sandbox), {
+      redirect_uri: 'https://zapier.com/dashboard/auth/oauth/return/App000000CLIAPI/',
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it.each(['code', 'redirect_uri', 'client_id'])('requires %s', async (name) => {
+    const approval = await approve(sandbox);
+    const fields: Record<string, string> = {
+      grant_type: 'authorization_code',
+      code: approval.code,
+      redirect_uri: REDIRECT_URI,
+      client_id: sandbox.client.id,
+      client_secret: sandbox.client.secret,
+    };
+    delete fields[name];
+    const response = await postForm(sandbox, '/api/oauth/token', fields);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: `${name} is required` });
+  });
+
+  it('takes form bodies only, and known grant types only', async () => {
+    const json = await postJson(sandbox, '/api/oauth/token', {
+      grant_type: 'refresh_token',
+    });
+    expect(json.status).toBe(400);
+    const unknown = await postForm(sandbox, '/api/oauth/token', {
+      grant_type: 'password',
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({
+      error: 'grant_type must be authorization_code or refresh_token',
+    });
+  });
+});
+
+describe('PKCE (S256)', () => {
+  it('exchanges a PKCE code with its verifier and no secret', async () => {
+    const response = await exchange(sandbox, await approve(sandbox, { pkce: true }));
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses a verifier that does not match the challenge', async () => {
+    const approval = await approve(sandbox, { pkce: true });
+    const response = await exchange(sandbox, {
+      code: approval.code,
+      verifier: 'w'.repeat(43),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'invalid_grant: code_verifier does not match the code_challenge',
+    });
+  });
+
+  it('refuses the client secret for a PKCE code, and a verifier for a plain one', async () => {
+    const pkce = await approve(sandbox, { pkce: true });
+    const withSecret = await exchange(sandbox, { code: pkce.code });
+    expect(withSecret.status).toBe(400);
+    const plain = await approve(sandbox);
+    const withVerifier = await exchange(sandbox, {
+      code: plain.code,
+      verifier: 'v'.repeat(43),
+    });
+    expect(withVerifier.status).toBe(400);
+  });
+});
+
+describe('POST /api/oauth/token, refresh', () => {
+  function refresh(tokens: Tokens, extra: Record<string, string> = {}) {
+    return postForm(sandbox, '/api/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: sandbox.client.id,
+      ...extra,
+    });
+  }
+
+  it('rotates the refresh token and revokes the old one (§4.5)', async () => {
+    const tokens = await connect(sandbox);
+    const response = await refresh(tokens, { client_secret: sandbox.client.secret });
+    const renewed = (await response.json()) as Tokens;
+    expect(response.status).toBe(200);
+    expect(renewed).toEqual({
+      access_token: expect.stringMatching(/^at_/) as unknown,
+      token_type: 'Bearer',
+      expires_in: 60,
+      refresh_token: expect.stringMatching(/^rt_/) as unknown,
+    });
+    expect(renewed.refresh_token).not.toBe(tokens.refresh_token);
+
+    const replay = await refresh(tokens, { client_secret: sandbox.client.secret });
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toEqual({
+      error: 'invalid_grant: the refresh token was revoked or already used',
+    });
+    const next = await refresh(renewed, { client_secret: sandbox.client.secret });
+    expect(next.status).toBe(200);
+  });
+
+  it('needs the client secret when PKCE was not used', async () => {
+    const response = await refresh(await connect(sandbox));
+    expect(response.status).toBe(401);
+  });
+
+  it('needs no client secret when PKCE was used', async () => {
+    const response = await refresh(await connect(sandbox, { pkce: true }));
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses an unknown refresh token', async () => {
+    const response = await postForm(sandbox, '/api/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: 'rt_nope',
+      client_id: sandbox.client.id,
+      client_secret: sandbox.client.secret,
+    });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('GET /api/oauth/userinfo', () => {
+  it('answers who and which project (§4.6)', async () => {
+    const response = await get(
+      sandbox,
+      '/api/oauth/userinfo',
+      bearer(await connect(sandbox)),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      user: {
+        id: 'usr_ada',
+        email: 'ada@example.org',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        image: expect.stringMatching(/^https:\/\//) as unknown,
+      },
+      project: { id: 'prj_spring', name: 'Spring Launch' },
+    });
+  });
+
+  it('needs the user.read scope', async () => {
+    const tokens = await connect(sandbox, { scope: 'leads.read' });
+    const response = await get(sandbox, '/api/oauth/userinfo', bearer(tokens));
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      error: 'The access token lacks the user.read scope',
+    });
+  });
+
+  it('refuses a missing, unknown or expired token with 401', async () => {
+    const tokens = await connect(sandbox);
+    expect((await get(sandbox, '/api/oauth/userinfo')).status).toBe(401);
+    expect(
+      (await get(sandbox, '/api/oauth/userinfo', { Authorization: 'Bearer at_nope' }))
+        .status,
+    ).toBe(401);
+    sandbox.advance(61);
+    const expired = await get(sandbox, '/api/oauth/userinfo', bearer(tokens));
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toEqual({ error: 'The access token has expired' });
+  });
+});

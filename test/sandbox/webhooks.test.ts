@@ -1,0 +1,340 @@
+import { startReceiver } from '../../lifecycle/receiver';
+import type { Receiver } from '../../lifecycle/receiver';
+import type { LeadCreatedPayload } from '../../sandbox/delivery';
+import { FREE_PROJECT, PAID_PROJECT } from '../../sandbox/seed';
+import { bearer, connect, get, postJson, testSandbox } from './helpers';
+import type { TestSandbox, Tokens } from './helpers';
+
+let sandbox: TestSandbox;
+let tokens: Tokens;
+let receivers: Receiver[] = [];
+
+async function receiver(respond?: (n: number) => number): Promise<Receiver> {
+  const started = await startReceiver(respond);
+  receivers.push(started);
+  return started;
+}
+
+beforeEach(async () => {
+  sandbox = await testSandbox({
+    delivery: { baseDelayMs: 20, maxDelayMs: 50, maxAttempts: 4, timeoutMs: 2000 },
+  });
+  tokens = await connect(sandbox);
+});
+
+afterEach(async () => {
+  await sandbox.close();
+  await Promise.all(receivers.map((started) => started.close()));
+  receivers = [];
+});
+
+function createWebhook(body: unknown, headers = bearer(tokens)) {
+  return postJson(sandbox, '/api/webhook', body, headers);
+}
+
+function deleteWebhook(id: string, headers = bearer(tokens)) {
+  return fetch(sandbox.url(`/api/webhook/${encodeURIComponent(id)}`), {
+    method: 'DELETE',
+    headers,
+  });
+}
+
+function submitLead(lead: Record<string, unknown>) {
+  return postJson(sandbox, '/_sandbox/leads', lead);
+}
+
+describe('POST /api/webhook (§4.1)', () => {
+  it('creates a webhook and answers its id', async () => {
+    const response = await createWebhook({
+      url: 'https://hooks.example/a',
+      triggers: ['lead.created'],
+    });
+    const body = (await response.json()) as { id: string };
+    expect(response.status).toBe(201);
+    expect(body).toEqual({ id: expect.stringMatching(/^wh_/) as unknown });
+    expect(sandbox.context.store.webhooks()).toEqual([
+      expect.objectContaining({
+        id: body.id,
+        projectId: PAID_PROJECT.id,
+        url: 'https://hooks.example/a',
+        triggers: ['lead.created'],
+      }),
+    ]);
+  });
+
+  it.each([
+    [{}, 'Missing bearer token: send Authorization: Bearer <access token>'],
+    [{ Authorization: 'Bearer at_unknown' }, 'Invalid access token'],
+    [
+      { Authorization: 'Basic abc' },
+      'Missing bearer token: send Authorization: Bearer <access token>',
+    ],
+  ])('needs a valid bearer token: %j', async (headers, error) => {
+    const response = await createWebhook(
+      { url: 'https://hooks.example/a', triggers: ['lead.created'] },
+      headers,
+    );
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error });
+  });
+
+  it.each([
+    [[], 'Send a JSON object {url, triggers}'],
+    [{ triggers: ['lead.created'] }, 'url must be an http or https URL'],
+    [{ url: 'ftp://x', triggers: ['lead.created'] }, 'url must be an http or https URL'],
+    [
+      { url: 'https://hooks.example/a' },
+      'triggers must be a non-empty list of: lead.created',
+    ],
+    [
+      { url: 'https://hooks.example/a', triggers: [] },
+      'triggers must be a non-empty list of: lead.created',
+    ],
+    [
+      { url: 'https://hooks.example/a', triggers: ['lead.deleted'] },
+      'triggers must be a non-empty list of: lead.created',
+    ],
+  ])('answers 400 with {error} for a bad body: %j', async (body, error) => {
+    const response = await createWebhook(body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error });
+  });
+
+  it('answers 400 with {error} for a body that is not JSON', async () => {
+    const invalid = await fetch(sandbox.url('/api/webhook'), {
+      method: 'POST',
+      headers: { ...bearer(tokens), 'Content-Type': 'application/json' },
+      body: '{"url": ',
+    });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({
+      error: expect.stringMatching(/^Bad request: /) as unknown,
+    });
+
+    const text = await fetch(sandbox.url('/api/webhook'), {
+      method: 'POST',
+      headers: { ...bearer(tokens), 'Content-Type': 'text/plain' },
+      body: 'url=x',
+    });
+    expect(text.status).toBe(400);
+    expect(await text.json()).toEqual({ error: 'Send a JSON object {url, triggers}' });
+
+    const xml = await fetch(sandbox.url('/api/webhook'), {
+      method: 'POST',
+      headers: { ...bearer(tokens), 'Content-Type': 'application/xml' },
+      body: '<webhook/>',
+    });
+    expect(xml.status).toBe(400);
+    expect(await xml.json()).toEqual({
+      error: 'Send the body as application/json or application/x-www-form-urlencoded',
+    });
+  });
+
+  it('needs the leads.read scope', async () => {
+    const userOnly = await connect(sandbox, { scope: 'user.read' });
+    const response = await createWebhook(
+      { url: 'https://hooks.example/a', triggers: ['lead.created'] },
+      bearer(userOnly),
+    );
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('DELETE /api/webhook/<id> (§4.2)', () => {
+  it('deletes a webhook and answers {success: true}', async () => {
+    const { id } = (await (
+      await createWebhook({ url: 'https://hooks.example/a', triggers: ['lead.created'] })
+    ).json()) as { id: string };
+    const response = await deleteWebhook(id);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true });
+    expect(sandbox.context.store.webhooks()).toEqual([]);
+  });
+
+  it('answers 404 with {error} for an unknown id, and for a second delete', async () => {
+    const { id } = (await (
+      await createWebhook({ url: 'https://hooks.example/a', triggers: ['lead.created'] })
+    ).json()) as { id: string };
+    await deleteWebhook(id);
+    const again = await deleteWebhook(id);
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ error: `No webhook ${id} in this project` });
+  });
+
+  it('needs a bearer token', async () => {
+    const response = await deleteWebhook('wh_1', {});
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      error: 'Missing bearer token: send Authorization: Bearer <access token>',
+    });
+  });
+
+  it('answers 404 for an unknown route, with {error}', async () => {
+    const response = await get(sandbox, '/api/webhooks');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'No route for GET /api/webhooks' });
+  });
+});
+
+describe('leads and deliveries', () => {
+  async function subscribe(url: string): Promise<string> {
+    const response = await createWebhook({ url, triggers: ['lead.created'] });
+    return ((await response.json()) as { id: string }).id;
+  }
+
+  it('delivers lead.created to every webhook of the lead project, with the documented payload', async () => {
+    const first = await receiver();
+    const second = await receiver();
+    await subscribe(first.url);
+    await subscribe(second.url);
+
+    const response = await submitLead({
+      project_id: PAID_PROJECT.id,
+      email: 'grace@example.org',
+      firstName: 'Grace',
+      fields: { company: 'Navy' },
+    });
+    expect(response.status).toBe(201);
+    const { lead } = (await response.json()) as {
+      lead: { id: string; createdAt: string };
+    };
+
+    for (const hooks of [first, second]) {
+      const request = await hooks.next(5000);
+      expect(request.method).toBe('POST');
+      expect(request.headers['content-type']).toBe('application/json');
+      expect(request.headers['x-sandbox-event']).toBe('lead.created');
+      const payload = JSON.parse(request.body) as LeadCreatedPayload;
+      expect(payload).toEqual({
+        event: 'lead.created',
+        id: request.headers['x-sandbox-delivery'],
+        created_at: lead.createdAt,
+        project: { id: PAID_PROJECT.id, name: PAID_PROJECT.name },
+        data: {
+          id: lead.id,
+          page: {
+            id: 'page_prj_spring',
+            name: 'Spring Launch – Early Access',
+            url: 'https://pages.example.org/prj_spring',
+          },
+          email: 'grace@example.org',
+          firstName: 'Grace',
+          fields: { company: 'Navy' },
+          createdAt: lead.createdAt,
+        },
+      });
+    }
+    await sandbox.context.deliverer.idle();
+    const attempts = (await (
+      await get(sandbox, `/_sandbox/deliveries?lead_id=${lead.id}`)
+    ).json()) as {
+      outcome: string;
+      statusCode: number;
+    }[];
+    expect(attempts.map(({ outcome, statusCode }) => [outcome, statusCode])).toEqual([
+      ['delivered', 200],
+      ['delivered', 200],
+    ]);
+  });
+
+  it('does not deliver to webhooks of another project', async () => {
+    const hooks = await receiver();
+    await subscribe(hooks.url);
+    await submitLead({ project_id: FREE_PROJECT.id, email: 'x@example.org' });
+    await sandbox.context.deliverer.idle();
+    expect(hooks.received).toEqual([]);
+  });
+
+  it('retries 5xx answers with backoff until one succeeds', async () => {
+    const hooks = await receiver((n) => (n < 3 ? 503 : 200));
+    await subscribe(hooks.url);
+    await submitLead({ email: 'a@example.org' });
+    await sandbox.context.deliverer.idle();
+    const attempts = sandbox.context.store.attempts();
+    expect(
+      attempts.map(({ attempt, statusCode, outcome }) => [attempt, statusCode, outcome]),
+    ).toEqual([
+      [1, 503, 'retrying'],
+      [2, 503, 'retrying'],
+      [3, 200, 'delivered'],
+    ]);
+    const times = attempts.map((attempt) => Date.parse(attempt.at));
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(15);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(35);
+  });
+
+  it('retries network errors a bounded number of times', async () => {
+    const hooks = await receiver();
+    const url = hooks.url;
+    await hooks.close();
+    receivers = [];
+    await subscribe(url);
+    await submitLead({ email: 'a@example.org' });
+    await sandbox.context.deliverer.idle();
+    const attempts = sandbox.context.store.attempts();
+    expect(attempts.map(({ outcome }) => outcome)).toEqual([
+      'retrying',
+      'retrying',
+      'retrying',
+      'failed',
+    ]);
+    expect(
+      attempts.every(({ statusCode, error }) => statusCode === null && error !== null),
+    ).toBe(true);
+  });
+
+  it('does not retry other 4xx answers', async () => {
+    const hooks = await receiver(() => 400);
+    await subscribe(hooks.url);
+    await submitLead({ email: 'a@example.org' });
+    await sandbox.context.deliverer.idle();
+    expect(sandbox.context.store.attempts().map(({ outcome }) => outcome)).toEqual([
+      'failed',
+    ]);
+  });
+
+  it('deletes the webhook when the receiver answers 410 Gone', async () => {
+    const hooks = await receiver(() => 410);
+    const id = await subscribe(hooks.url);
+    await submitLead({ email: 'a@example.org' });
+    await sandbox.context.deliverer.idle();
+    expect(sandbox.context.store.attempts().map(({ outcome }) => outcome)).toEqual([
+      'gone',
+    ]);
+    expect(sandbox.context.store.webhooks().map((webhook) => webhook.id)).not.toContain(
+      id,
+    );
+    const listed = (await (await get(sandbox, '/_sandbox/webhooks')).json()) as unknown[];
+    expect(listed).toEqual([]);
+  });
+
+  it('takes leads from the page form and shows them on the page', async () => {
+    const response = await fetch(sandbox.url('/_sandbox/leads'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        project_id: PAID_PROJECT.id,
+        email: 'ada@example.org',
+        'fields[company]': 'Engines',
+      }),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    const [lead] = sandbox.context.store.leads();
+    expect(lead?.data).toMatchObject({
+      email: 'ada@example.org',
+      fields: { company: 'Engines' },
+    });
+    const page = await get(sandbox, response.headers.get('location')!);
+    expect(await page.text()).toContain(`Lead <strong>${lead!.id}</strong> submitted`);
+  });
+
+  it.each([
+    [{ firstName: 'NoEmail' }, 'A lead needs an email address'],
+    [{ email: 'a@example.org', project_id: 'prj_nope' }, 'Unknown project_id prj_nope'],
+  ])('refuses a bad lead: %j', async (lead, error) => {
+    const response = await submitLead(lead);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error });
+  });
+});
