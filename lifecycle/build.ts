@@ -5,7 +5,10 @@ import { join } from 'node:path';
 function newestTime(dir: string): number {
   return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
     const path = join(dir, entry.name);
-    return Math.max(newest, entry.isDirectory() ? newestTime(path) : statSync(path).mtimeMs);
+    return Math.max(
+      newest,
+      entry.isDirectory() ? newestTime(path) : statSync(path).mtimeMs,
+    );
   }, 0);
 }
 

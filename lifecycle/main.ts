@@ -36,7 +36,9 @@ async function main(args: string[]): Promise<number> {
   );
   try {
     const build = ensureAppBuilt(APP_DIR);
-    process.stdout.write(`✔ ${build === 'built' ? 'App built into dist/' : 'App build in dist/ is up to date'}\n`);
+    process.stdout.write(
+      `✔ ${build === 'built' ? 'App built into dist/' : 'App build in dist/ is up to date'}\n`,
+    );
     await runLifecycle({ pkce, appDir: APP_DIR });
   } catch (error) {
     process.stdout.write(`✘ ${readable(error)}\n`);

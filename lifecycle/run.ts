@@ -4,6 +4,7 @@
  * on loopback. Each step prints one line; the first failure stops the run.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import zapier from 'zapier-platform-core';
@@ -47,18 +48,20 @@ type Operation<T> = (z: ZObject, bundle: Bundle) => Promise<T>;
 
 /** What a person would read of an error: core wraps app errors as JSON `{message}`. */
 export function readable(error: unknown): string {
-  if (!(error instanceof Error)) {
-    return String(error);
-  }
+  // Duck-typed: errors may come from another realm (jest's module loader).
+  const message =
+    typeof error === 'object' && error !== null && 'message' in error
+      ? String((error).message)
+      : String(error);
   try {
-    const parsed = JSON.parse(error.message) as { message?: unknown };
+    const parsed = JSON.parse(message) as { message?: unknown };
     if (typeof parsed.message === 'string') {
       return parsed.message;
     }
   } catch {
     // a plain message
   }
-  return error.message.split('\nWhat happened:')[0]!.trim();
+  return message.split('\nWhat happened:')[0]!.trim();
 }
 
 /** A short, non-reversible name for a token: tokens themselves are never printed. */
@@ -163,8 +166,12 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
         } else {
           process.env.CLIENT_SECRET = service.client.secret;
         }
+        const entry = join(options.appDir, 'dist', 'app.js');
+        if (!existsSync(entry)) {
+          throw new Error(`the app is not built: ${entry} is missing (npm run build)`);
+        }
         // eslint-disable-next-line @typescript-eslint/no-require-imports
-        const built = require(join(options.appDir, 'dist', 'app.js')) as {
+        const built = require(entry) as {
           createApp: typeof createApp;
         };
         const loaded: App = built.createApp({ pkce: options.pkce });

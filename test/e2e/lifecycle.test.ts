@@ -1,0 +1,109 @@
+/**
+ * `npm start` as tests: the built app through zapier-platform-core against
+ * the sandbox, over real loopback HTTP, in both OAuth modes. No nock.
+ */
+import { join } from 'node:path';
+
+import { ensureAppBuilt } from '../../lifecycle/build';
+import { runLifecycle } from '../../lifecycle/run';
+
+const APP_DIR = join(__dirname, '..', '..');
+
+jest.setTimeout(60_000);
+
+beforeAll(() => {
+  ensureAppBuilt(APP_DIR);
+});
+
+describe.each([
+  ['client-secret mode', false],
+  ['PKCE mode', true],
+])('the whole Zap lifecycle, %s', (_mode, pkce) => {
+  const lines: string[] = [];
+  let result: Awaited<ReturnType<typeof runLifecycle>>;
+
+  beforeAll(async () => {
+    result = await runLifecycle({
+      pkce,
+      appDir: APP_DIR,
+      accessTokenTtlSeconds: 2,
+      print: (line) => lines.push(line),
+    });
+  });
+
+  it('prints one line per step, every one passed, in order', () => {
+    const steps = lines.filter(
+      (line) => !line.startsWith('    ') && !line.startsWith('  ('),
+    );
+    expect(steps.every((line) => line.startsWith('✔ '))).toBe(true);
+    const expected = [
+      /^✔ Sandbox of the landing-page service on http:\/\/127\.0\.0\.1:\d+/,
+      /^✔ Hook receiver standing in for Zapier on http:\/\/127\.0\.0\.1:\d+\/hooks\//,
+      pkce ? /PKCE mode \(no client secret\)$/ : /client-secret mode$/,
+      /^✔ Authorize URL .*\/oauth\/authorize asks for scope user\.read,leads\.read/,
+      /^✔ Ada Lovelace approved on the consent page of Spring Launch/,
+      pkce
+        ? /^✔ Code exchanged with code_verifier/
+        : /^✔ Code exchanged with client_secret/,
+      /^✔ Connection test passed/,
+      /^✔ Zap turned on: webhook wh_/,
+      /^✔ Lead lead_\S+ submitted/,
+      /^✔ Delivered to the hook receiver: POST application\/json, \d+ bytes \(attempt 1\)/,
+      /^✔ perform turned the delivery into 1 lead/,
+      /^✔ Access token expired \(401\): refreshed, refresh token rotated #[0-9a-f]{8} → #[0-9a-f]{8}; the old one is now refused/,
+      /^✔ Zap turned off: webhook wh_/,
+      /^✔ The sandbox no longer holds webhook wh_/,
+    ];
+    expect(steps).toHaveLength(expected.length);
+    steps.forEach((line, index) => expect(line).toMatch(expected[index]!));
+  });
+
+  it('labels the connection with the person and the project', () => {
+    expect(result.label).toBe('Ada Lovelace (ada@example.org) · Spring Launch');
+  });
+
+  it('turns the delivered lead into clean, labelled fields', () => {
+    expect(result.lead).toMatchObject({
+      id: expect.stringMatching(/^lead_/) as unknown,
+      email: 'grace.hopper@example.org',
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      full_name: 'Grace Hopper',
+      phone: '+1 202 555 0143',
+      created_at: expect.stringMatching(
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
+      ) as unknown,
+      page__name: 'Spring Launch – Early Access',
+      fields__company: 'Harvard Computation Lab',
+      utm__campaign: 'spring-launch',
+      consent: true,
+      delivery__project__name: 'Spring Launch',
+      is_sample: false,
+    });
+    expect(lines).toContain('    Email: grace.hopper@example.org');
+    expect(lines).toContain('    Page Name: Spring Launch – Early Access');
+  });
+
+  it('rotated the refresh token at least once', () => {
+    expect(result.refreshTokensSeen).toBeGreaterThanOrEqual(2);
+  });
+
+  it('never printed a token or the client secret', () => {
+    const transcript = lines.join('\n');
+    expect(transcript).not.toMatch(/\b(at|rt|code)_[A-Za-z0-9_-]{20,}/);
+  });
+});
+
+it('stops with a clear message when a step fails', async () => {
+  const lines: string[] = [];
+  await expect(
+    runLifecycle({
+      pkce: false,
+      appDir: join(APP_DIR, 'no-such-app'),
+      print: (line) => lines.push(line),
+    }),
+  ).rejects.toThrow(
+    /^Loading the built app: the app is not built: .*no-such-app\/dist\/app\.js is missing/,
+  );
+  expect(lines).toHaveLength(2);
+});
