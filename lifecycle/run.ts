@@ -51,7 +51,7 @@ export function readable(error: unknown): string {
   // Duck-typed: errors may come from another realm (jest's module loader).
   const message =
     typeof error === 'object' && error !== null && 'message' in error
-      ? String((error).message)
+      ? String(error.message)
       : String(error);
   try {
     const parsed = JSON.parse(message) as { message?: unknown };
@@ -85,6 +85,25 @@ function hiddenField(html: string, name: string): string {
     throw new Error(`the consent page has no ${name} field`);
   }
   return match[1];
+}
+
+/** Fills the connection label template from the test result, as Zapier does. */
+function renderLabel(template: unknown, data: Record<string, unknown>): string {
+  if (typeof template !== 'string') {
+    throw new Error('the built app has no connection label template');
+  }
+  return template.replace(/{{\s*([\w.]+)\s*}}/g, (_match, path: string) => {
+    const value = path
+      .split('.')
+      .reduce<unknown>(
+        (node, key) =>
+          typeof node === 'object' && node !== null
+            ? (node as Record<string, unknown>)[key]
+            : undefined,
+        data,
+      );
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  });
 }
 
 function humanize(key: string): string {
@@ -302,17 +321,9 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
         withAuth(async (auth) => {
           const me = await tester(
             operation<Record<string, unknown>>(authentication.test, 'test'),
-            {
-              authData: auth,
-            },
+            { authData: auth },
           );
-          return tester(
-            operation<string>(authentication.connectionLabel, 'connectionLabel'),
-            {
-              authData: auth,
-              inputData: me,
-            },
-          );
+          return renderLabel(authentication.connectionLabel, me);
         }),
       (text) => `Connection test passed; Zapier labels the connection "${text}"`,
     );

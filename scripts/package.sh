@@ -21,6 +21,7 @@ fi
 
 tar -C "$root" \
   --exclude=./node_modules --exclude=./build --exclude=./coverage --exclude=./.git \
+  --exclude=./out --exclude=./sandbox.db \
   -cf - . | tar -C "$stage" -xf -
 
 cd "$stage"

@@ -187,13 +187,20 @@ async function refreshAccessToken(
   return readTokenResponse(response, RENEWING, refreshToken);
 }
 
-async function testConnection(z: ZObject, client: OAuthClient): Promise<JsonObject> {
+/** What the connection test returns: userinfo (§4.6), and the label built from it. */
+export type ConnectionTestResult = JsonObject & { connection_label: string };
+
+async function testConnection(
+  z: ZObject,
+  client: OAuthClient,
+): Promise<ConnectionTestResult> {
   const response = await z.request({
     method: 'GET',
     url: client.appUrl + USERINFO_PATH,
     middlewareData: { action: CHECKING },
   });
-  return readJsonObject(response, CHECKING);
+  const userInfo = readJsonObject(response, CHECKING);
+  return { ...userInfo, connection_label: labelFor(userInfo) };
 }
 
 function textOf(value: unknown): string | undefined {
@@ -237,7 +244,7 @@ export function createAuthentication(pkce: boolean) {
     },
     fields: [],
     test: (z: ZObject) => testConnection(z, client()),
-    connectionLabel: (_z: ZObject, bundle: Bundle) =>
-      Promise.resolve(labelFor(bundle.inputData)),
+    // Built by the test (labelFor) so that Zapier and `zapier-platform invoke auth label` agree.
+    connectionLabel: '{{connection_label}}',
   } satisfies Authentication;
 }

@@ -135,7 +135,12 @@ export function deliveryBody(bundle: Bundle): unknown {
 }
 
 const perform: WebhookTriggerPerform<Record<string, unknown>, Lead> = (z, bundle) => {
-  const { leads, ignoredEvents } = leadsFrom(deliveryBody(bundle));
+  const body = deliveryBody(bundle);
+  if ((body === undefined || body === '') && bundle.meta?.isLoadingSample) {
+    // No delivery at all, while a sample is wanted: what `zapier-platform invoke` does.
+    return [SAMPLE_LEAD];
+  }
+  const { leads, ignoredEvents } = leadsFrom(body);
   for (const event of ignoredEvents) {
     z.console.log(
       `New Lead ignored a "${event}" event: it only handles ${LEAD_CREATED}.`,

@@ -408,7 +408,7 @@ describe('refresh', () => {
 });
 
 describe('connection test and label', () => {
-  it('calls userinfo with the bearer token and returns what it says', async () => {
+  it('calls userinfo with the bearer token and returns what it says, with the label', async () => {
     const scope = oauthHost({
       reqheaders: { authorization: `Bearer ${ACCESS_TOKEN}`, accept: 'application/json' },
     })
@@ -417,15 +417,17 @@ describe('connection test and label', () => {
 
     const result = await secretTester(secretAuth.test, { authData });
 
-    expect(result).toEqual(USER_INFO);
+    expect(result).toEqual({
+      ...USER_INFO,
+      connection_label: 'Ada Lovelace (ada@example.org) · Spring Launch',
+    });
     expect(scope.isDone()).toBe(true);
   });
 
-  it('labels the connection with the person and the project', async () => {
-    const label = await secretTester(secretAuth.connectionLabel, {
-      inputData: USER_INFO,
-    });
-    expect(label).toBe('Ada Lovelace (ada@example.org) · Spring Launch');
+  it('labels the connection from what the test returns', () => {
+    // Zapier (and `zapier-platform invoke auth label`) fill the template from the test result.
+    expect(secretAuth.connectionLabel).toBe('{{connection_label}}');
+    expect(secretModeApp.authentication?.connectionLabel).toBe('{{connection_label}}');
   });
 
   it.each([

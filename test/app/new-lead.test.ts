@@ -246,6 +246,23 @@ describe('perform', () => {
     const error = await failureOf(call(operation.perform, {}));
     expect(error.message).toMatch(/cannot read: it was empty/);
   });
+
+  it('answers the sample when asked for one without any delivery, as `invoke` does', async () => {
+    const leads = await call<Lead[]>(operation.perform, {
+      meta: { isLoadingSample: true },
+    });
+    expect(leads).toEqual([SAMPLE_LEAD]);
+  });
+
+  it('still reads a real delivery while loading a sample', async () => {
+    const leads = await call<Lead[]>(operation.perform, {
+      meta: { isLoadingSample: true },
+      cleanedRequest: { id: 'lead_live', email: 'live@example.org' },
+    });
+    expect(leads).toEqual([
+      { id: 'lead_live', email: 'live@example.org', is_sample: false },
+    ]);
+  });
 });
 
 describe('performList, sample and output fields', () => {
