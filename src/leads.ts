@@ -420,7 +420,7 @@ function leadId(lead: JsonObject): { id: string; ownKey?: string } {
 
 /* ------------------------------------------------------------------------ */
 
-export function toLead(found: FoundLead, options: { sample?: boolean } = {}): Lead {
+function toLead(found: FoundLead): Lead {
   const { id, ownKey } = leadId(found.lead);
   const flat = flatten(found.lead);
   const known = wellKnownFields(flat);
@@ -438,7 +438,7 @@ export function toLead(found: FoundLead, options: { sample?: boolean } = {}): Le
   for (const [key, value] of Object.entries(flatten(found.envelope))) {
     putUnique(fields, `delivery__${key}`, value);
   }
-  return { ...fields, id, is_sample: options.sample === true };
+  return { ...fields, id, is_sample: false };
 }
 
 /** All `lead.created` leads of a delivery as Zapier items. */

@@ -23,19 +23,27 @@ import {
 } from '../api';
 import { apiBaseUrl } from '../config';
 import { failureFor } from '../errors';
-import { UnreadableDeliveryError, leadsFrom, toLead } from '../leads';
+import { UnreadableDeliveryError, leadsFrom } from '../leads';
 import type { Lead } from '../leads';
-import sampleDelivery from '../samples/lead.json';
+import sampleDelivery from '../samples/lead-delivery.json';
 
 const SUBSCRIBING = 'turning on New Lead (creating its webhook)';
 const UNSUBSCRIBING = 'turning off New Lead (deleting its webhook)';
 const LISTING = 'loading recent leads';
 
-/** The Zap editor's sample: a realistic lead, marked `is_sample: true`. */
-export const SAMPLE_LEAD: Lead = toLead(
-  { lead: sampleDelivery, envelope: {} },
-  { sample: true },
-);
+/**
+ * The Zap editor's sample: a realistic delivery (the sandbox's shape, see the
+ * README) read like any other, and marked `is_sample: true`.
+ */
+export const SAMPLE_LEAD: Lead = sampleLeadFrom(sampleDelivery);
+
+function sampleLeadFrom(delivery: unknown): Lead {
+  const [lead] = leadsFrom(delivery).leads;
+  if (lead === undefined) {
+    throw new Error('The sample delivery holds no lead');
+  }
+  return { ...lead, is_sample: true };
+}
 
 export interface UnsubscribeResult {
   id: string;
@@ -200,6 +208,10 @@ export const newLeadOperation = {
     { key: 'utm__medium', label: 'UTM Medium', type: 'string' },
     { key: 'utm__campaign', label: 'UTM Campaign', type: 'string' },
     { key: 'consent', label: 'Consent Given', type: 'boolean' },
+    { key: 'delivery__id', label: 'Delivery ID', type: 'string' },
+    { key: 'delivery__created_at', label: 'Delivered At', type: 'datetime' },
+    { key: 'delivery__project__id', label: 'Project ID', type: 'string' },
+    { key: 'delivery__project__name', label: 'Project Name', type: 'string' },
     { key: 'is_sample', label: 'Is Sample', type: 'boolean' },
   ],
 } satisfies BasicHookOperation;

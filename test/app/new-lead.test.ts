@@ -1,7 +1,7 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import type { Lead } from '../../src/leads';
-import sampleDelivery from '../../src/samples/lead.json';
+import sampleDelivery from '../../src/samples/lead-delivery.json';
 import {
   SAMPLE_LEAD,
   listLeads,
@@ -190,24 +190,25 @@ describe('performUnsubscribe', () => {
 });
 
 describe('perform', () => {
-  it('turns one delivered lead into one clean item', async () => {
+  it('turns one delivery into one clean item', async () => {
     const leads = await call<Lead[]>(operation.perform, {
       cleanedRequest: sampleDelivery,
     });
     expect(leads).toEqual([{ ...SAMPLE_LEAD, is_sample: false }]);
   });
 
-  it('reads the sandbox-style envelope {event, data}', async () => {
+  it('reads a bare lead as well', async () => {
     const leads = await call<Lead[]>(operation.perform, {
-      cleanedRequest: { event: 'lead.created', data: sampleDelivery },
+      cleanedRequest: sampleDelivery.data,
     });
     expect(leads).toHaveLength(1);
     expect(leads[0]?.id).toBe('sample-lead-0001');
+    expect(leads[0]?.email).toBe('ada.lovelace@example.org');
   });
 
   it('logs and drops events other than lead.created', async () => {
     const leads = await call<Lead[]>(operation.perform, {
-      cleanedRequest: { event: 'lead.updated', data: sampleDelivery },
+      cleanedRequest: { ...sampleDelivery, event: 'lead.updated' },
     });
     expect(leads).toEqual([]);
   });
@@ -218,7 +219,10 @@ describe('perform', () => {
         method: 'POST',
         headers: { 'Content-Type': 'text/plain' },
         querystring: {},
-        content: JSON.stringify([sampleDelivery, { ...sampleDelivery, id: 'second' }]),
+        content: JSON.stringify([
+          sampleDelivery.data,
+          { ...sampleDelivery.data, id: 'second' },
+        ]),
       },
     });
     expect(leads.map((lead) => lead.id)).toEqual(['sample-lead-0001', 'second']);
@@ -276,7 +280,7 @@ describe('performList, sample and output fields', () => {
   it('gives sample, performList and perform exactly the same keys', async () => {
     const [listed] = await call<Lead[]>(operation.performList, { authData });
     const [delivered] = await call<Lead[]>(operation.perform, {
-      cleanedRequest: { event: 'lead.created', data: sampleDelivery },
+      cleanedRequest: sampleDelivery,
     });
     const sampleKeys = Object.keys(operation.sample ?? {});
     expect(Object.keys(listed ?? {})).toEqual(sampleKeys);

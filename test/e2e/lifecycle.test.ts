@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 import { ensureAppBuilt } from '../../lifecycle/build';
 import { runLifecycle } from '../../lifecycle/run';
+import { SAMPLE_LEAD, newLeadOperation } from '../../src/triggers/new-lead';
 
 const APP_DIR = join(__dirname, '..', '..');
 
@@ -82,6 +83,12 @@ describe.each([
     });
     expect(lines).toContain('    Email: grace.hopper@example.org');
     expect(lines).toContain('    Page Name: Spring Launch – Early Access');
+  });
+
+  it('gives the live lead exactly the keys of the sample, each with a label', () => {
+    expect(Object.keys(result.lead).sort()).toEqual(Object.keys(SAMPLE_LEAD).sort());
+    const labelled = newLeadOperation.outputFields.map((field) => field.key);
+    expect(Object.keys(result.lead).filter((key) => !labelled.includes(key))).toEqual([]);
   });
 
   it('rotated the refresh token at least once', () => {
