@@ -135,7 +135,11 @@ function wrappedValue(object: JsonObject): [key: string, value: unknown] | undef
       return [key, value];
     }
     if (typeof value === 'string' && /^\s*[[{]/.test(value)) {
-      return [key, parseText(value)];
+      try {
+        return [key, JSON.parse(value) as unknown];
+      } catch {
+        // Text that only looks like JSON: an ordinary field of the lead.
+      }
     }
   }
   return undefined;

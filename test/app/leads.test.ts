@@ -269,6 +269,11 @@ describe('delivery shapes', () => {
     expect(lead.delivery__event).toBe('created');
   });
 
+  it('keeps a field that only looks like JSON as text', () => {
+    const lead = onlyLead({ payload: '{not json', email: 'a@x.org' });
+    expect(lead).toMatchObject({ email: 'a@x.org', payload: '{not json' });
+  });
+
   it('treats a lead with a data field of its own as a lead', () => {
     const lead = onlyLead({ email: 'a@x.org', data: { plan: 'pro' } });
     expect(lead).toMatchObject({ email: 'a@x.org', data__plan: 'pro' });
