@@ -15,7 +15,7 @@ const GENERIC_ACTION = `talking to ${SERVICE}`;
 const MAX_QUOTED_LENGTH = 300;
 
 /** Requests name what they do through `middlewareData.action`, e.g. "creating the New Lead webhook". */
-export function actionOf(response: HttpResponse): string {
+function actionOf(response: HttpResponse): string {
   const action: unknown = response.request.middlewareData?.action;
   return typeof action === 'string' && action !== '' ? action : GENERIC_ACTION;
 }

@@ -13,7 +13,11 @@ import type {
   WebhookTriggerPerformUnsubscribe,
 } from 'zapier-platform-core';
 
-import type { CreateWebhookRequest, CreateWebhookResponse } from '../api';
+import type {
+  CreateWebhookRequest,
+  CreateWebhookResponse,
+  DeleteWebhookResponse,
+} from '../api';
 import {
   LEAD_CREATED,
   isJsonObject,
@@ -114,7 +118,10 @@ const performUnsubscribe: WebhookTriggerPerformUnsubscribe<
     throw failureFor(response, bundle);
   }
   if (response.status !== 204 && response.content.trim() !== '') {
-    const answer = readJsonObject(response, UNSUBSCRIBING);
+    const answer: Partial<Record<keyof DeleteWebhookResponse, unknown>> = readJsonObject(
+      response,
+      UNSUBSCRIBING,
+    );
     if (answer.success === false) {
       throw new errors.Error(
         'The landing-page service did not confirm that it deleted the New Lead webhook ' +
