@@ -294,12 +294,17 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
         `${fingerprint(tokens.access_token)} (expires in ${ttl} s), refresh token ${fingerprint(tokens.refresh_token)}`,
     );
     const refreshTokens = new Set([authData.refresh_token]);
-    const accessExpiresAt = Date.now() + ttl * 1000;
+    /** When the current access token expires: every refresh moves it. */
+    let accessExpiresAt = Date.now() + ttl * 1000;
 
-    const refresh = async (current: AuthData): Promise<AuthData> =>
-      tester(operation<AuthData>(oauth2.refreshAccessToken, 'refreshAccessToken'), {
-        authData: current,
-      });
+    const refresh = async (current: AuthData): Promise<AuthData> => {
+      const renewed = await tester(
+        operation<AuthData>(oauth2.refreshAccessToken, 'refreshAccessToken'),
+        { authData: current },
+      );
+      accessExpiresAt = Date.now() + ttl * 1000;
+      return renewed;
+    };
     /** As Zapier does: on RefreshAuthError, refresh once and retry. */
     const withAuth = async <T>(run: (auth: AuthData) => Promise<T>): Promise<T> => {
       try {
