@@ -288,7 +288,8 @@ function refresh(context: SandboxContext, body: unknown) {
   requirePaidPlan(context, token.userId);
   // Rotation: the old refresh token stops working now.
   context.store.revokeToken(token.token, context.now());
-  return issueTokens(context, token);
+  const { clientId: grantClientId, userId, scopes, pkce, fromCode } = token;
+  return issueTokens(context, { clientId: grantClientId, userId, scopes, pkce, fromCode });
 }
 
 export function registerOAuthRoutes(app: FastifyInstance, context: SandboxContext): void {
