@@ -289,7 +289,13 @@ function refresh(context: SandboxContext, body: unknown) {
   // Rotation: the old refresh token stops working now.
   context.store.revokeToken(token.token, context.now());
   const { clientId: grantClientId, userId, scopes, pkce, fromCode } = token;
-  return issueTokens(context, { clientId: grantClientId, userId, scopes, pkce, fromCode });
+  return issueTokens(context, {
+    clientId: grantClientId,
+    userId,
+    scopes,
+    pkce,
+    fromCode,
+  });
 }
 
 export function registerOAuthRoutes(app: FastifyInstance, context: SandboxContext): void {
