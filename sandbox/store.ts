@@ -153,6 +153,28 @@ const nullableNumber = (row: Row, key: string): number | null =>
   row[key] === null || row[key] === undefined ? null : Number(row[key]);
 const list = (row: Row, key: string): string[] => JSON.parse(text(row, key)) as string[];
 
+const toProject = (row: Row): Project => ({
+  id: text(row, 'id'),
+  name: text(row, 'name'),
+  plan: text(row, 'plan') as Plan,
+});
+
+const toUser = (row: Row): User => ({
+  id: text(row, 'id'),
+  email: text(row, 'email'),
+  firstName: text(row, 'first_name'),
+  lastName: text(row, 'last_name'),
+  image: text(row, 'image'),
+  projectId: text(row, 'project_id'),
+});
+
+const toClient = (row: Row): OAuthClient => ({
+  id: text(row, 'id'),
+  secret: text(row, 'secret'),
+  name: text(row, 'name'),
+  redirectUris: list(row, 'redirect_uris'),
+});
+
 export class Store {
   private readonly db: DatabaseSync;
 
@@ -181,18 +203,12 @@ export class Store {
   }
 
   projects(): Project[] {
-    return this.db
-      .prepare('SELECT * FROM projects ORDER BY rowid')
-      .all()
-      .map((row) => ({
-        id: text(row, 'id'),
-        name: text(row, 'name'),
-        plan: text(row, 'plan') as Plan,
-      }));
+    return this.db.prepare('SELECT * FROM projects ORDER BY rowid').all().map(toProject);
   }
 
   project(id: string): Project | undefined {
-    return this.projects().find((project) => project.id === id);
+    const row = this.db.prepare('SELECT * FROM projects WHERE id = ?').get(id);
+    return row === undefined ? undefined : toProject(row);
   }
 
   addUser(user: User): void {
@@ -211,21 +227,12 @@ export class Store {
   }
 
   users(): User[] {
-    return this.db
-      .prepare('SELECT * FROM users ORDER BY rowid')
-      .all()
-      .map((row) => ({
-        id: text(row, 'id'),
-        email: text(row, 'email'),
-        firstName: text(row, 'first_name'),
-        lastName: text(row, 'last_name'),
-        image: text(row, 'image'),
-        projectId: text(row, 'project_id'),
-      }));
+    return this.db.prepare('SELECT * FROM users ORDER BY rowid').all().map(toUser);
   }
 
   user(id: string): User | undefined {
-    return this.users().find((user) => user.id === id);
+    const row = this.db.prepare('SELECT * FROM users WHERE id = ?').get(id);
+    return row === undefined ? undefined : toUser(row);
   }
 
   addClient(client: OAuthClient): void {
@@ -237,19 +244,12 @@ export class Store {
   }
 
   clients(): OAuthClient[] {
-    return this.db
-      .prepare('SELECT * FROM clients ORDER BY rowid')
-      .all()
-      .map((row) => ({
-        id: text(row, 'id'),
-        secret: text(row, 'secret'),
-        name: text(row, 'name'),
-        redirectUris: list(row, 'redirect_uris'),
-      }));
+    return this.db.prepare('SELECT * FROM clients ORDER BY rowid').all().map(toClient);
   }
 
   client(id: string): OAuthClient | undefined {
-    return this.clients().find((client) => client.id === id);
+    const row = this.db.prepare('SELECT * FROM clients WHERE id = ?').get(id);
+    return row === undefined ? undefined : toClient(row);
   }
 
   /* Consent and codes ------------------------------------------------------ */
