@@ -16,6 +16,7 @@ import { s256 } from '../sandbox/oauth';
 import { PAID_PROJECT, ZAPIER_REDIRECT_URI } from '../sandbox/seed';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
+import { hiddenField } from './html';
 import { startReceiver } from './receiver';
 import type { Receiver } from './receiver';
 
@@ -31,7 +32,6 @@ export interface LifecycleOptions {
 export interface LifecycleResult {
   label: string;
   lead: Lead;
-  webhookId: string;
   refreshTokensSeen: number;
 }
 
@@ -77,15 +77,6 @@ function operation<T>(value: unknown, name: string): Operation<T> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The value of a hidden form field of the consent page, as a browser would send it. */
-function hiddenField(html: string, name: string): string {
-  const match = new RegExp(`name="${name}" value="([^"]*)"`).exec(html);
-  if (!match?.[1]) {
-    throw new Error(`the consent page has no ${name} field`);
-  }
-  return match[1];
-}
 
 /** Fills the connection label template from the test result, as Zapier does. */
 function renderLabel(template: unknown, data: Record<string, unknown>): string {
@@ -502,7 +493,6 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
     return {
       label,
       lead,
-      webhookId: subscription.id,
       refreshTokensSeen: refreshTokens.size,
     };
   } finally {

@@ -1,6 +1,7 @@
 /** Real HTTP against a sandbox on loopback, with a clock the tests can move. */
 import { randomBytes } from 'node:crypto';
 
+import { hiddenField } from '../../lifecycle/html';
 import { s256 } from '../../sandbox/oauth';
 import { INVOKE_REDIRECT_URI } from '../../sandbox/seed';
 import { startSandbox } from '../../sandbox/server';
@@ -81,11 +82,7 @@ export function postJson(
 }
 
 export function consentId(html: string): string {
-  const match = /name="consent_id" value="([^"]+)"/.exec(html);
-  if (!match?.[1]) {
-    throw new Error('no consent form on the page');
-  }
-  return match[1];
+  return hiddenField(html, 'consent_id');
 }
 
 /** The redirect's query, from a 302 answer. */
