@@ -101,29 +101,24 @@ describe('POST /api/webhook (§4.1)', () => {
   });
 
   it('answers 400 with {error} for a body that is not JSON', async () => {
-    const invalid = await fetch(sandbox.url('/api/webhook'), {
-      method: 'POST',
-      headers: { ...bearer(tokens), 'Content-Type': 'application/json' },
-      body: '{"url": ',
-    });
+    const send = (contentType: string, body: string) =>
+      fetch(sandbox.url('/api/webhook'), {
+        method: 'POST',
+        headers: { ...bearer(tokens), 'Content-Type': contentType },
+        body,
+      });
+
+    const invalid = await send('application/json', '{"url": ');
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toEqual({
       error: expect.stringMatching(/^Bad request: /) as unknown,
     });
 
-    const text = await fetch(sandbox.url('/api/webhook'), {
-      method: 'POST',
-      headers: { ...bearer(tokens), 'Content-Type': 'text/plain' },
-      body: 'url=x',
-    });
+    const text = await send('text/plain', 'url=x');
     expect(text.status).toBe(400);
     expect(await text.json()).toEqual({ error: 'Send a JSON object {url, triggers}' });
 
-    const xml = await fetch(sandbox.url('/api/webhook'), {
-      method: 'POST',
-      headers: { ...bearer(tokens), 'Content-Type': 'application/xml' },
-      body: '<webhook/>',
-    });
+    const xml = await send('application/xml', '<webhook/>');
     expect(xml.status).toBe(400);
     expect(await xml.json()).toEqual({
       error: 'Send the body as application/json or application/x-www-form-urlencoded',
