@@ -11,7 +11,7 @@ import zapier from 'zapier-platform-core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import type { createApp } from '../src/app';
-import type { FieldValue, Lead } from '../src/leads';
+import type { FieldValue, Lead } from '../src/leads/fields';
 import { s256 } from '../sandbox/oauth';
 import { PAID_PROJECT, ZAPIER_REDIRECT_URI } from '../sandbox/seed';
 import { startSandbox } from '../sandbox/server';

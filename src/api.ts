@@ -1,16 +1,8 @@
 /**
  * Typed shapes of every body in the landing-page service's interface
- * (`shared/spec/landing-page-api.md`), and the checks that turn an untrusted
- * response into one of them.
+ * (`shared/spec/landing-page-api.md`). Reading an untrusted answer into one
+ * of them is `responses.ts`'s job.
  */
-import type { HttpResponse } from 'zapier-platform-core';
-
-import { unreadableAnswer } from './errors';
-import { isJsonObject } from './json';
-import type { JsonObject } from './json';
-
-export { isJsonObject };
-export type { JsonObject };
 
 /** §6: the one trigger name the spec gives. */
 export const LEAD_CREATED = 'lead.created';
@@ -75,35 +67,4 @@ export interface UserInfo {
     id: string;
     name: string;
   };
-}
-
-/**
- * The JSON body of a successful response, or an error that says what the
- * service answered instead (an HTML page, plain text, nothing).
- */
-export function readJson(response: HttpResponse, action: string): unknown {
-  try {
-    return JSON.parse(response.content) as unknown;
-  } catch {
-    throw unreadableAnswer(response, action);
-  }
-}
-
-export function readJsonObject(response: HttpResponse, action: string): JsonObject {
-  const parsed = readJson(response, action);
-  if (!isJsonObject(parsed)) {
-    throw unreadableAnswer(response, action);
-  }
-  return parsed;
-}
-
-/** A non-empty identifier: the service's ids are strings, a number is accepted and kept as text. */
-export function readIdentifier(value: unknown): string | undefined {
-  if (typeof value === 'string' && value.trim() !== '') {
-    return value;
-  }
-  if (typeof value === 'number' && Number.isFinite(value)) {
-    return String(value);
-  }
-  return undefined;
 }

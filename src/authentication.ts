@@ -7,16 +7,17 @@ import type { Authentication, Bundle, HttpResponse, ZObject } from 'zapier-platf
 
 import type {
   AuthorizationCodeGrant,
-  JsonObject,
   RefreshTokenGrant,
   TokenResponse,
   UserInfo,
 } from './api';
-import { isJsonObject, readJsonObject } from './api';
 import { oauthClient } from './config';
 import type { OAuthClient } from './config';
 import { expiredConnection, failureFor, isPaidPlanRefusal, redact } from './errors';
+import { isJsonObject } from './json';
+import type { JsonObject } from './json';
 import { AUTHORIZE_PATH, TOKEN_PATH, USERINFO_PATH } from './oauth-paths';
+import { readJsonObject } from './responses';
 
 /**
  * The least the app needs: `user.read` for the connection test and its label,

@@ -89,7 +89,8 @@ export type FailureCode =
   | 'access_refused'
   | 'service_error'
   | 'service_unavailable'
-  | 'unreadable_answer';
+  | 'unreadable_answer'
+  | 'unreadable_delivery';
 
 function failure(message: string, code: FailureCode, status: number): Error {
   return new errors.Error(message, code, status);
@@ -162,6 +163,43 @@ export function unreadableAnswer(response: HttpResponse, action: string): Error 
     'unreadable_answer',
     response.status,
   );
+}
+
+/**
+ * A webhook delivery that holds no lead New Lead can read. A core
+ * `errors.Error` on purpose: the run shows as errored in the Zap history with
+ * this message and Zapier tells the user, because something the service sent
+ * did not become a lead. (`HaltedError` would file it quietly as "halted";
+ * a plain `Error` would show an engine message.)
+ */
+export function unreadableDelivery(problem: string): Error {
+  return new errors.Error(
+    `The landing-page service sent a delivery that the New Lead trigger cannot read: ${problem}. ` +
+      'Nothing was passed on to the Zap from this delivery; its details are in the Zap ' +
+      'history so it can be checked.',
+    'unreadable_delivery',
+  );
+}
+
+/**
+ * What arrived, by type and size only: the contents of a delivery never go
+ * into a message (they may hold anything, tokens included).
+ */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) {
+    return 'nothing (null)';
+  }
+  if (typeof value === 'string') {
+    return `text of ${value.length} character${value.length === 1 ? '' : 's'}`;
+  }
+  if (Array.isArray(value)) {
+    return `a list of ${value.length} item${value.length === 1 ? '' : 's'}`;
+  }
+  if (typeof value === 'object') {
+    const size = Object.keys(value).length;
+    return size === 0 ? 'an empty object' : `an object with ${size} fields`;
+  }
+  return typeof value === 'number' ? 'a number' : `a ${typeof value}`;
 }
 
 /**

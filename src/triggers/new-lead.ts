@@ -11,24 +11,23 @@ import type {
   WebhookTriggerPerformList,
   WebhookTriggerPerformSubscribe,
   WebhookTriggerPerformUnsubscribe,
+  ZObject,
 } from 'zapier-platform-core';
 
+import { LEAD_CREATED } from '../api';
 import type {
   CreateWebhookRequest,
   CreateWebhookResponse,
   DeleteWebhookResponse,
 } from '../api';
-import {
-  LEAD_CREATED,
-  isJsonObject,
-  readIdentifier,
-  readJson,
-  readJsonObject,
-} from '../api';
 import { apiBaseUrl } from '../config';
 import { failureFor } from '../errors';
-import { UnreadableDeliveryError, leadsFrom } from '../leads';
-import type { Lead } from '../leads';
+import { isJsonObject } from '../json';
+import type { Lead } from '../leads/fields';
+import { leadsFrom } from '../leads/items';
+import { isFromPage, wantedPage } from '../leads/page-filter';
+import { withoutRedeliveries } from '../leads/redeliveries';
+import { readIdentifier, readJson, readJsonObject } from '../responses';
 import sampleDelivery from '../samples/lead-delivery.json';
 
 const SUBSCRIBING = 'turning on New Lead (creating its webhook)';
@@ -149,22 +148,44 @@ export function deliveryBody(bundle: Bundle): unknown {
   return isEmpty ? bundle.rawRequest?.content : cleaned;
 }
 
-const perform: WebhookTriggerPerform<Record<string, unknown>, Lead> = (z, bundle) => {
+/** What the user set up in the trigger's step. */
+export interface NewLeadInput extends Record<string, unknown> {
+  /** Optional: only leads from this page (its id, name or address). */
+  page?: string;
+}
+
+/** The leads from the page the user chose; every lead when no page is chosen. */
+function onChosenPage(z: ZObject, bundle: Bundle<NewLeadInput>, leads: Lead[]): Lead[] {
+  const wanted = wantedPage(bundle.inputData.page);
+  if (wanted === undefined) {
+    return leads;
+  }
+  return leads.filter((lead) => {
+    const keep = isFromPage(lead, wanted);
+    if (!keep) {
+      z.console.log(
+        `New Lead skipped lead ${lead.id}: it did not come from the page "${String(bundle.inputData.page)}" chosen in this Zap.`,
+      );
+    }
+    return keep;
+  });
+}
+
+const perform: WebhookTriggerPerform<NewLeadInput, Lead> = async (z, bundle) => {
   const body = deliveryBody(bundle);
   if ((body === undefined || body === '') && bundle.meta?.isLoadingSample) {
     // No delivery at all, while a sample is wanted: what `zapier-platform invoke` does.
     return [SAMPLE_LEAD];
   }
+  // Read and normalise every lead before claiming any, so that a delivery
+  // that fails to read leaves nothing claimed.
   const { leads, ignoredEvents } = leadsFrom(body);
   for (const event of ignoredEvents) {
     z.console.log(
       `New Lead ignored a "${event}" event: it only handles ${LEAD_CREATED}.`,
     );
   }
-  if (leads.length === 0 && ignoredEvents.length === 0) {
-    throw new UnreadableDeliveryError('it contained no lead');
-  }
-  return leads;
+  return withoutRedeliveries(z, bundle, onChosenPage(z, bundle, leads));
 };
 
 /**
@@ -176,8 +197,8 @@ export const LEAD_LIST_PATH: string | null = null;
 
 export function listLeads(
   path: string | null,
-): WebhookTriggerPerformList<Record<string, unknown>, Lead> {
-  return async (z) => {
+): WebhookTriggerPerformList<NewLeadInput, Lead> {
+  return async (z, bundle) => {
     if (path === null) {
       return [SAMPLE_LEAD];
     }
@@ -186,7 +207,10 @@ export function listLeads(
       url: `${apiBaseUrl()}${path}`,
       middlewareData: { action: LISTING },
     });
-    const { leads } = leadsFrom(readJson(response, LISTING));
+    const listed = readJson(response, LISTING);
+    const isEmptyList = Array.isArray(listed) && listed.length === 0;
+    const leads = isEmptyList ? [] : onChosenPage(z, bundle, leadsFrom(listed).leads);
+    // Nothing to show yet (or nothing from the chosen page): the marked sample.
     return leads.length > 0 ? leads : [SAMPLE_LEAD];
   };
 }
@@ -197,6 +221,18 @@ export const newLeadOperation = {
   performUnsubscribe,
   perform,
   performList: listLeads(LEAD_LIST_PATH),
+  inputFields: [
+    {
+      key: 'page',
+      label: 'Page',
+      type: 'string',
+      required: false,
+      helpText:
+        'Only leads from this landing page start the Zap. Type the page name, its web ' +
+        'address or its ID, as shown in the landing-page service (capitals do not matter). ' +
+        'Leave empty for leads from every page of the project.',
+    },
+  ],
   sample: SAMPLE_LEAD,
   outputFields: [
     { key: 'id', label: 'Lead ID', type: 'string' },
@@ -233,8 +269,8 @@ export const newLead = defineTrigger({
       'Each lead arrives within seconds with its contact details (email, first, last and full ' +
       'name, phone), when it was submitted, the page it came from, every form field ' +
       '(as "Fields …") and any UTM tags. Leads from every page of the connected project are ' +
-      'sent; add a Filter step on Page Name to keep one page. The test step shows a sample ' +
-      'lead (Is Sample: true) until a real one arrives.',
+      'sent, or only those from the Page you choose. Each lead starts the Zap once, even when ' +
+      'the service sends it again. The test step shows a sample lead (Is Sample: true).',
   },
   operation: newLeadOperation,
 });

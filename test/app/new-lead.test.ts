@@ -1,6 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
-import type { Lead } from '../../src/leads';
+import type { Lead } from '../../src/leads/fields';
 import sampleDelivery from '../../src/samples/lead-delivery.json';
 import {
   SAMPLE_LEAD,

@@ -1,11 +1,12 @@
-import {
-  UnreadableDeliveryError,
-  fieldKey,
-  flatten,
-  leadsFrom,
-  readDelivery,
-} from '../../src/leads';
-import type { Lead } from '../../src/leads';
+import { fieldKey } from '../../../src/leads/field-keys';
+import type { Lead } from '../../../src/leads/fields';
+import { flatten as flattenToBag } from '../../../src/leads/flatten';
+import { leadsFrom } from '../../../src/leads/items';
+import { readDelivery } from '../../../src/leads/read-delivery';
+import type { JsonObject } from '../../../src/json';
+import { envelopeOf, failureOf } from '../helpers';
+
+const flatten = (object: JsonObject) => flattenToBag(object).toObject();
 
 function onlyLead(body: unknown): Lead {
   const { leads } = leadsFrom(body);
@@ -313,14 +314,41 @@ describe('delivery shapes', () => {
   });
 
   it.each([
-    ['empty text', '   ', /it was empty/],
-    ['broken JSON', '{"email": ', /not valid JSON/],
-    ['plain text', 'hello there', /neither JSON nor form fields/],
-    ['a number among leads', [ada, 42], /holds 42 where a lead was expected/],
-    ['an empty object', {}, /empty object/],
-    ['nothing', null, /it was empty/],
-  ])('refuses %s with a clear error', (_name, body, message) => {
-    expect(() => readDelivery(body)).toThrow(UnreadableDeliveryError);
-    expect(() => readDelivery(body)).toThrow(message);
+    ['empty text', '   ', 'it was empty'],
+    [
+      'broken JSON',
+      '{"email": ',
+      'it looks like JSON but is not valid JSON (text of 10 characters)',
+    ],
+    [
+      'plain text',
+      'hello there',
+      'it is neither JSON nor form fields (text of 11 characters)',
+    ],
+    ['a number among leads', [ada, 42], 'it holds a number where a lead was expected'],
+    ['an empty object', {}, 'it holds an empty object where a lead was expected'],
+    ['an empty list', [], 'it contained no lead (a list of 0 items)'],
+    ['nothing', null, 'it was empty'],
+  ])(
+    'refuses %s with a clear error naming what arrived',
+    async (_name, body, problem) => {
+      const error = await failureOf(Promise.resolve().then(() => readDelivery(body)));
+      expect(envelopeOf(error)).toEqual({
+        message:
+          `The landing-page service sent a delivery that the New Lead trigger cannot read: ${problem}. ` +
+          'Nothing was passed on to the Zap from this delivery; its details are in the Zap ' +
+          'history so it can be checked.',
+        code: 'unreadable_delivery',
+      });
+    },
+  );
+
+  it('never quotes what a delivery holds in its error', async () => {
+    const secretLooking = 'at_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
+    const error = await failureOf(
+      Promise.resolve().then(() => readDelivery([{ email: 'a@x.org' }, secretLooking])),
+    );
+    expect(error.message).not.toContain(secretLooking);
+    expect(envelopeOf(error).message).toMatch(/text of 35 characters/);
   });
 });

@@ -1,0 +1,68 @@
+/**
+ * The optional "Page" of New Lead: only leads from the landing page whose id,
+ * name or address the user typed. The service has no page listing (§4.7),
+ * but each lead says which page it came from.
+ */
+import type { FieldValue, Lead } from './fields';
+
+/** Where a lead names its page, as flattened keys; the envelope's (`delivery__…`) count too. */
+const PAGE_KEYS = [
+  'page__id',
+  'page__name',
+  'page__title',
+  'page__url',
+  'page__slug',
+  'page',
+  'page_id',
+  'page_name',
+  'page_title',
+  'page_url',
+  'landing_page',
+  'landing_page__id',
+  'landing_page__name',
+  'landing_page__url',
+  'landing_page_id',
+  'landing_page_name',
+  'landing_page_url',
+];
+
+/**
+ * Case-insensitive, and forgiving about how an address is typed:
+ * `https://www.Pages.example.org/spring/` matches `pages.example.org/spring`.
+ */
+export function pageKey(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/+$/, '');
+}
+
+function textsOf(value: FieldValue | undefined): string[] {
+  const values = Array.isArray(value) ? value : [value];
+  return values.flatMap((item) =>
+    typeof item === 'string' || typeof item === 'number' ? [String(item)] : [],
+  );
+}
+
+/** The ids, names and addresses by which the lead names its page. */
+export function pagesNamedBy(lead: Lead): string[] {
+  return PAGE_KEYS.flatMap((key) => [
+    ...textsOf(lead[key]),
+    ...textsOf(lead[`delivery__${key}`]),
+  ]);
+}
+
+/** The page the user asked for, or undefined when every page is wanted. */
+export function wantedPage(input: unknown): string | undefined {
+  if (typeof input !== 'string' && typeof input !== 'number') {
+    return undefined;
+  }
+  const key = pageKey(String(input));
+  return key === '' ? undefined : key;
+}
+
+export function isFromPage(lead: Lead, wanted: string): boolean {
+  return pagesNamedBy(lead).some((page) => pageKey(page) === wanted);
+}
