@@ -6,8 +6,11 @@ const DATE_NAME =
 const ZONELESS_DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const EPOCH_DIGITS = /^\d{9,13}$/;
-/** The largest distance from 1970 a JavaScript date can hold, in milliseconds. */
-const MAX_DATE_MILLIS = 8.64e15;
+/**
+ * The last instant ISO 8601 writes with a four-digit year (9999-12-31). Past
+ * it `toISOString` needs a six-digit year, and past 8.64e15 it throws.
+ */
+const MAX_DATE_MILLIS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /** True for the last segment of a key that names a date: `created_at`, `date`, `submitted`. */
 export function isDateName(segment: string): boolean {

@@ -207,10 +207,49 @@ describe('perform', () => {
   });
 
   it('logs and drops events other than lead.created', async () => {
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const leads = await call<Lead[]>(operation.perform, {
+        cleanedRequest: { ...sampleDelivery, event: 'lead.updated' },
+      });
+      expect(leads).toEqual([]);
+      expect(log.mock.calls.flat().join('\n')).toContain(
+        'New Lead ignored a "lead.updated" event: it only handles lead.created.',
+      );
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it('reads a delivery nested as deep as core hands one over (4,000 levels)', async () => {
+    let nested: unknown = 'bottom';
+    for (let level = 0; level < 4_000; level += 1) {
+      nested = { n: nested };
+    }
     const leads = await call<Lead[]>(operation.perform, {
-      cleanedRequest: { ...sampleDelivery, event: 'lead.updated' },
+      cleanedRequest: { id: 'lead_deep', email: 'a@x.org', nested },
     });
-    expect(leads).toEqual([]);
+    expect(leads.map((lead) => lead.id)).toEqual(['lead_deep']);
+    expect(Object.values(leads[0]!)).toContain('bottom');
+  });
+
+  it('keeps only the leads of the chosen page, and logs the others', async () => {
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const leads = await call<Lead[]>(operation.perform, {
+        inputData: { page: 'pricing' },
+        cleanedRequest: [
+          { id: 'lead_1', email: 'a@x.org', page: { id: 'page_1', name: 'Pricing' } },
+          { id: 'lead_2', email: 'b@x.org', page: { id: 'page_2', name: 'Webinar' } },
+        ],
+      });
+      expect(leads.map((lead) => lead.id)).toEqual(['lead_1']);
+      expect(log.mock.calls.flat().join('\n')).toContain(
+        'New Lead skipped lead lead_2: it did not come from the page "pricing" chosen in this Zap.',
+      );
+    } finally {
+      log.mockRestore();
+    }
   });
 
   it('reads a body Zapier could not parse from the raw request', async () => {
@@ -308,6 +347,37 @@ describe('performList, sample and output fields', () => {
       { id: 'lead_9', email: 'grace@example.org', is_sample: false },
     ]);
     expect(scope.isDone()).toBe(true);
+  });
+
+  it('lists only the leads of the chosen page', async () => {
+    api()
+      .get('/leads')
+      .reply(200, [
+        { id: 'lead_1', email: 'a@x.org', page: { name: 'Pricing' } },
+        { id: 'lead_2', email: 'b@x.org', page: { name: 'Webinar' } },
+      ]);
+    const leads = await call<Lead[]>(listLeads('/leads'), {
+      authData,
+      inputData: { page: 'Webinar' },
+    });
+    expect(leads.map((lead) => lead.id)).toEqual(['lead_2']);
+  });
+
+  it('shows the sample when no listed lead is from the chosen page', async () => {
+    api()
+      .get('/leads')
+      .reply(200, [{ id: 'lead_1', email: 'a@x.org', page: { name: 'Pricing' } }]);
+    const leads = await call<Lead[]>(listLeads('/leads'), {
+      authData,
+      inputData: { page: 'Webinar' },
+    });
+    expect(leads).toEqual([SAMPLE_LEAD]);
+  });
+
+  it('offers an optional Page field a marketer understands', () => {
+    expect(operation.inputFields).toEqual([
+      expect.objectContaining({ key: 'page', label: 'Page', required: false }),
+    ]);
   });
 
   it('falls back to the sample when a list endpoint has no leads yet', async () => {
