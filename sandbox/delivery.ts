@@ -44,7 +44,11 @@ export function payloadFor(
     id: deliveryId,
     created_at: lead.createdAt,
     project: { id: project.id, name: project.name },
-    data: { id: lead.id, ...lead.data, createdAt: lead.createdAt },
+    // The lead's id and time are the sandbox's: a submitted field of that name does not win.
+    data: Object.assign({ id: lead.id }, lead.data, {
+      id: lead.id,
+      createdAt: lead.createdAt,
+    }),
   };
 }
 

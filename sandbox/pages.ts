@@ -1,5 +1,13 @@
 /** The few HTML pages the sandbox shows a person. Every value is escaped. */
-import type { DeliveryAttempt, Lead, OAuthClient, Project, User, Webhook } from './store';
+import type {
+  DeliveryAttempt,
+  Lead,
+  OAuthClient,
+  Page,
+  Project,
+  User,
+  Webhook,
+} from './store';
 
 export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'project.read': 'Read your projects',
@@ -106,6 +114,7 @@ export function consentPage(view: ConsentView): string {
 
 export interface HomeView {
   projects: Project[];
+  pages: Page[];
   webhooks: Webhook[];
   leads: Lead[];
   attempts: DeliveryAttempt[];
@@ -114,10 +123,16 @@ export interface HomeView {
 
 export function homePage(view: HomeView): string {
   const options = view.projects
-    .map(
-      (project) =>
-        `<option value="${escapeHtml(project.id)}">${escapeHtml(project.name)} (${project.plan})</option>`,
-    )
+    .map((project) => {
+      const pages = view.pages
+        .filter((page) => page.projectId === project.id)
+        .map(
+          (page) =>
+            `<option value="${escapeHtml(page.id)}">${escapeHtml(page.name)}</option>`,
+        )
+        .join('');
+      return `<optgroup label="${escapeHtml(`${project.name} (${project.plan})`)}">${pages}</optgroup>`;
+    })
     .join('');
   const webhooks = view.webhooks
     .map(
@@ -140,7 +155,7 @@ export function homePage(view: HomeView): string {
     `<h1>Submit a lead</h1>
 ${submitted}
 <form class="card" method="post" action="/_sandbox/leads">
-  <label for="project_id">Project</label><select id="project_id" name="project_id">${options}</select>
+  <label for="page_id">Landing page</label><select id="page_id" name="page_id">${options}</select>
   <label for="email">Email</label><input id="email" name="email" type="email" required value="ada.lovelace@example.org">
   <label for="firstName">First name</label><input id="firstName" name="firstName" value="Ada">
   <label for="lastName">Last name</label><input id="lastName" name="lastName" value="Lovelace">

@@ -105,6 +105,7 @@ export function registerSandboxRoutes(
       200,
       homePage({
         projects: store.projects(),
+        pages: store.pages(),
         webhooks: store.webhooks(),
         leads: store.leads(),
         attempts: store.attempts(),
@@ -119,14 +120,26 @@ export function registerSandboxRoutes(
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new HttpError(400, 'Send the lead as a JSON object or form fields');
     }
-    const { project_id: projectId, ...fields } = nestFormKeys(
-      body as Record<string, unknown>,
-    );
+    const {
+      project_id: projectId,
+      page_id: pageId,
+      ...fields
+    } = nestFormKeys(body as Record<string, unknown>);
+    const chosenPage = typeof pageId === 'string' ? store.page(pageId) : undefined;
+    if (pageId !== undefined && chosenPage === undefined) {
+      throw new HttpError(400, `Unknown page_id ${String(pageId)}`);
+    }
     const project = store.project(
-      typeof projectId === 'string' ? projectId : store.projects()[0]!.id,
+      typeof projectId === 'string'
+        ? projectId
+        : (chosenPage?.projectId ?? store.projects()[0]!.id),
     );
     if (project === undefined) {
       throw new HttpError(400, `Unknown project_id ${String(projectId)}`);
+    }
+    const page = chosenPage ?? store.pages(project.id)[0];
+    if (page === undefined || page.projectId !== project.id) {
+      throw new HttpError(400, `Page ${String(pageId)} is not a page of ${project.name}`);
     }
     if (typeof fields.email !== 'string' || !fields.email.includes('@')) {
       throw new HttpError(400, 'A lead needs an email address');
@@ -134,14 +147,8 @@ export function registerSandboxRoutes(
     const lead: Lead = {
       id: randomId('lead'),
       projectId: project.id,
-      data: {
-        page: {
-          id: `page_${project.id}`,
-          name: `${project.name} – Early Access`,
-          url: `https://pages.example.org/${project.id}`,
-        },
-        ...fields,
-      },
+      // The sandbox's own values win over submitted fields of the same name.
+      data: { ...fields, page: { id: page.id, name: page.name, url: page.url } },
       createdAt: new Date(context.now()).toISOString(),
     };
     store.addLead(lead);

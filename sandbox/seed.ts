@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { OAuthClient, Project, Store, User } from './store';
+import type { OAuthClient, Page, Project, Store, User } from './store';
 
 /** Zapier's OAuth return URL; the real one carries the app's id (see the README). */
 export const ZAPIER_REDIRECT_URI =
@@ -18,6 +18,34 @@ export const FREE_PROJECT: Project = {
   name: 'Hobby Page',
   plan: 'free',
 };
+
+/** Several pages per project: New Lead's Page field picks one. The first is the default. */
+export const PAGES: Page[] = [
+  {
+    id: 'page_spring_launch',
+    projectId: PAID_PROJECT.id,
+    name: 'Spring Launch – Early Access',
+    url: 'https://pages.example.org/spring-launch',
+  },
+  {
+    id: 'page_webinar',
+    projectId: PAID_PROJECT.id,
+    name: 'Webinar Signup',
+    url: 'https://pages.example.org/webinar',
+  },
+  {
+    id: 'page_pricing',
+    projectId: PAID_PROJECT.id,
+    name: 'Pricing Enquiry',
+    url: 'https://pages.example.org/pricing',
+  },
+  {
+    id: 'page_hobby_newsletter',
+    projectId: FREE_PROJECT.id,
+    name: 'Hobby Newsletter',
+    url: 'https://pages.example.org/hobby-newsletter',
+  },
+];
 
 export const PAID_USER: User = {
   id: 'usr_ada',
@@ -42,8 +70,9 @@ export interface SeedOptions {
 }
 
 /**
- * On first start: a paid and a free project, a user each, and one OAuth
- * client with a fresh random secret. Later starts keep what is there.
+ * On first start: a paid and a free project with their pages, a user each,
+ * and one OAuth client with a fresh random secret. Later starts keep what is
+ * there (a database from before pages existed gets them).
  */
 export function seed(store: Store, options: SeedOptions = {}): OAuthClient {
   if (store.isEmpty()) {
@@ -57,6 +86,11 @@ export function seed(store: Store, options: SeedOptions = {}): OAuthClient {
       name: 'Zapier',
       redirectUris: options.redirectUris ?? [ZAPIER_REDIRECT_URI, INVOKE_REDIRECT_URI],
     });
+  }
+  if (store.pages().length === 0) {
+    PAGES.filter((page) => store.project(page.projectId) !== undefined).forEach((page) =>
+      store.addPage(page),
+    );
   }
   const [client] = store.clients();
   if (client === undefined) {

@@ -13,6 +13,14 @@ export interface Project {
   plan: Plan;
 }
 
+/** A landing page of a project: where leads are submitted. */
+export interface Page {
+  id: string;
+  projectId: string;
+  name: string;
+  url: string;
+}
+
 export interface User {
   id: string;
   email: string;
@@ -106,6 +114,10 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS projects (
     id TEXT PRIMARY KEY, name TEXT NOT NULL, plan TEXT NOT NULL CHECK (plan IN ('paid', 'free'))
   );
+  CREATE TABLE IF NOT EXISTS pages (
+    id TEXT PRIMARY KEY, project_id TEXT NOT NULL REFERENCES projects(id),
+    name TEXT NOT NULL, url TEXT NOT NULL
+  );
   CREATE TABLE IF NOT EXISTS users (
     id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, first_name TEXT NOT NULL,
     last_name TEXT NOT NULL, image TEXT NOT NULL,
@@ -159,6 +171,13 @@ const toProject = (row: Row): Project => ({
   plan: text(row, 'plan') as Plan,
 });
 
+const toPage = (row: Row): Page => ({
+  id: text(row, 'id'),
+  projectId: text(row, 'project_id'),
+  name: text(row, 'name'),
+  url: text(row, 'url'),
+});
+
 const toUser = (row: Row): User => ({
   id: text(row, 'id'),
   email: text(row, 'email'),
@@ -209,6 +228,28 @@ export class Store {
   project(id: string): Project | undefined {
     const row = this.db.prepare('SELECT * FROM projects WHERE id = ?').get(id);
     return row === undefined ? undefined : toProject(row);
+  }
+
+  addPage(page: Page): void {
+    this.db
+      .prepare('INSERT INTO pages (id, project_id, name, url) VALUES (?, ?, ?, ?)')
+      .run(page.id, page.projectId, page.name, page.url);
+  }
+
+  /** The pages of a project (every page without one), in the order they were added. */
+  pages(projectId?: string): Page[] {
+    const rows =
+      projectId === undefined
+        ? this.db.prepare('SELECT * FROM pages ORDER BY rowid').all()
+        : this.db
+            .prepare('SELECT * FROM pages WHERE project_id = ? ORDER BY rowid')
+            .all(projectId);
+    return rows.map(toPage);
+  }
+
+  page(id: string): Page | undefined {
+    const row = this.db.prepare('SELECT * FROM pages WHERE id = ?').get(id);
+    return row === undefined ? undefined : toPage(row);
   }
 
   addUser(user: User): void {

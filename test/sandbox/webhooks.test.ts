@@ -208,9 +208,9 @@ describe('leads and deliveries', () => {
         data: {
           id: lead.id,
           page: {
-            id: 'page_prj_spring',
+            id: 'page_spring_launch',
             name: 'Spring Launch – Early Access',
-            url: 'https://pages.example.org/prj_spring',
+            url: 'https://pages.example.org/spring-launch',
           },
           email: 'grace@example.org',
           firstName: 'Grace',
@@ -324,9 +324,51 @@ describe('leads and deliveries', () => {
     expect(await page.text()).toContain(`Lead <strong>${lead!.id}</strong> submitted`);
   });
 
+  it('files a lead under the page chosen, and keeps its own id, page and time', async () => {
+    const hooks = await receiver();
+    await subscribe(hooks.url);
+    const response = await submitLead({
+      page_id: 'page_webinar',
+      email: 'ada@example.org',
+      id: 'lead_forged',
+      page: 'forged',
+      createdAt: 'forged',
+    });
+    expect(response.status).toBe(201);
+    const { lead } = (await response.json()) as { lead: { id: string } };
+    const payload = JSON.parse((await hooks.next(5000)).body) as LeadCreatedPayload;
+    expect(payload.project.id).toBe(PAID_PROJECT.id);
+    expect(payload.data).toMatchObject({
+      id: lead.id,
+      page: {
+        id: 'page_webinar',
+        name: 'Webinar Signup',
+        url: 'https://pages.example.org/webinar',
+      },
+    });
+    expect(payload.data.createdAt).not.toBe('forged');
+    expect(lead.id).not.toBe('lead_forged');
+  });
+
+  it('offers every page of every project on the lead page', async () => {
+    const html = await (await get(sandbox, '/_sandbox')).text();
+    for (const name of [
+      'Spring Launch – Early Access',
+      'Webinar Signup',
+      'Pricing Enquiry',
+    ]) {
+      expect(html).toContain(`>${name}</option>`);
+    }
+  });
+
   it.each([
     [{ firstName: 'NoEmail' }, 'A lead needs an email address'],
     [{ email: 'a@example.org', project_id: 'prj_nope' }, 'Unknown project_id prj_nope'],
+    [{ email: 'a@example.org', page_id: 'page_nope' }, 'Unknown page_id page_nope'],
+    [
+      { email: 'a@example.org', project_id: FREE_PROJECT.id, page_id: 'page_webinar' },
+      'Page page_webinar is not a page of Hobby Page',
+    ],
   ])('refuses a bad lead: %j', async (lead, error) => {
     const response = await submitLead(lead);
     expect(response.status).toBe(400);
