@@ -13,12 +13,14 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import type { createApp } from '../src/app';
 import type { FieldValue, Lead } from '../src/leads/fields';
 import { s256 } from '../sandbox/oauth';
-import { PAID_PROJECT, ZAPIER_REDIRECT_URI } from '../sandbox/seed';
+import { PAGES, PAID_PROJECT, ZAPIER_REDIRECT_URI } from '../sandbox/seed';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox } from '../sandbox/server';
 import { hiddenField } from './html';
 import { startReceiver } from './receiver';
-import type { Receiver } from './receiver';
+import type { ReceivedRequest, Receiver } from './receiver';
+import { startZapierRuntime } from './zapier-runtime';
+import type { ZapierRuntime } from './zapier-runtime';
 
 export interface LifecycleOptions {
   pkce: boolean;
@@ -32,8 +34,16 @@ export interface LifecycleOptions {
 export interface LifecycleResult {
   label: string;
   lead: Lead;
+  /** What perform gave for the sandbox's retry of the same delivery. */
+  redeliveryItems: Lead[];
+  /** What perform gave for a lead from a page the Zap did not choose. */
+  otherPageItems: Lead[];
   refreshTokensSeen: number;
 }
+
+/** The Zap's Page setting, and a page it does not choose. */
+const [ZAP_PAGE, OTHER_PAGE] = PAGES;
+const PERFORM = 'triggers.new_lead.operation.perform';
 
 export class LifecycleError extends Error {
   constructor(step: string, cause: unknown) {
@@ -126,6 +136,7 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
   const savedEnv = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
   let sandbox: Sandbox | undefined;
   let receiver: Receiver | undefined;
+  let runtime: ZapierRuntime | undefined;
 
   async function step<T>(
     title: string,
@@ -159,10 +170,53 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
     const service = sandbox;
     receiver = await step(
       'Starting the hook receiver',
-      () => startReceiver(),
-      (started) => `Hook receiver standing in for Zapier on ${started.url}`,
+      // The first delivery reaches the Zap, but the sender sees 503, as on a timeout.
+      () => startReceiver((n) => (n === 1 ? 503 : 200)),
+      (started) =>
+        `Hook receiver standing in for Zapier on ${started.url} (answers the first delivery 503, as on a timeout)`,
     );
     const hooks = receiver;
+    runtime = await step(
+      "Starting the stand-in for Zapier's cache",
+      () => startZapierRuntime(),
+      (started) =>
+        `Zapier's cache (set-if-absent) and log endpoint standing in on ${new URL(started.rpcBase).origin}`,
+    );
+    const zapierRuntime = runtime;
+    const zapId = `zap_${randomBytes(6).toString('hex')}`;
+    if (ZAP_PAGE === undefined || OTHER_PAGE === undefined) {
+      throw new LifecycleError('Starting', 'the sandbox seeds fewer than two pages');
+    }
+    /**
+     * Runs perform on a delivery through core's Lambda handler, in the live
+     * Zap, and prints what the app logged (core also echoes it to the
+     * console: silenced here, so the transcript shows it once).
+     */
+    const performOn = async (request: ReceivedRequest, app: App): Promise<Lead[]> => {
+      const loggedBefore = zapierRuntime.consoleLines.length;
+      /* eslint-disable no-console */
+      const echo = console.log;
+      console.log = () => undefined;
+      try {
+        return await zapierRuntime.invoke<Lead[]>(app, PERFORM, {
+          cleanedRequest: JSON.parse(request.body) as unknown,
+          rawRequest: {
+            method: 'POST',
+            headers: request.headers as Record<string, string>,
+            content: request.body,
+            querystring: '',
+          },
+          inputData: { page: ZAP_PAGE.name },
+          meta: { zap: { id: zapId } },
+        });
+      } finally {
+        console.log = echo;
+        /* eslint-enable no-console */
+        for (const line of zapierRuntime.consoleLines.slice(loggedBefore)) {
+          print(`    log: ${line}`);
+        }
+      }
+    };
 
     const app = await step(
       'Loading the built app',
@@ -354,7 +408,7 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({
-            project_id: PAID_PROJECT.id,
+            page_id: ZAP_PAGE.id,
             email: 'grace.hopper@example.org',
             firstName: 'Grace',
             lastName: 'Hopper',
@@ -372,34 +426,21 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
         }
         return ((await response.json()) as { lead: { id: string } }).lead;
       },
-      (lead) => `Lead ${lead.id} submitted on the ${PAID_PROJECT.name} landing page`,
+      (lead) => `Lead ${lead.id} submitted on the page "${ZAP_PAGE.name}"`,
     );
 
     const delivery = await step(
       'Waiting for the delivery',
-      async () => {
-        const request = await hooks.next(10_000);
-        await service.context.deliverer.idle();
-        return request;
-      },
-      (request) => {
-        const attempts = service.context.store.attempts({ leadId: submitted.id });
-        return `Delivered to the hook receiver: ${request.method} ${request.headers['content-type'] ?? ''}, ${request.body.length} bytes (attempt ${attempts.length})`;
-      },
+      () => hooks.next(10_000),
+      (request) =>
+        `Delivered to the hook receiver: ${request.method} ${request.headers['content-type'] ?? ''}, ` +
+        `${request.body.length} bytes; the receiver answered 503`,
     );
 
     const lead = await step(
       'Running perform on the delivery',
       async () => {
-        const items = await tester(operation<Lead[]>(hook.perform, 'perform'), {
-          cleanedRequest: JSON.parse(delivery.body) as unknown,
-          rawRequest: {
-            method: 'POST',
-            headers: delivery.headers as Record<string, string>,
-            content: delivery.body,
-            querystring: '',
-          },
-        });
+        const items = await performOn(delivery, app);
         if (items.length !== 1 || items[0]?.id !== submitted.id) {
           throw new Error(
             `expected lead ${submitted.id}, got ${JSON.stringify(items.map((item) => item.id))}`,
@@ -407,7 +448,8 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
         }
         return items[0];
       },
-      (item) => `perform turned the delivery into 1 lead (${item.id}); Zapier shows:`,
+      (item) =>
+        `perform (Zap ${zapId}, Page "${ZAP_PAGE.name}") turned the delivery into 1 lead (${item.id}); Zapier shows:`,
     );
     const labels = new Map(
       (hook.outputFields ?? []).flatMap((field) =>
@@ -419,6 +461,63 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
     for (const [key, value] of Object.entries(lead)) {
       print(`    ${labels.get(key) ?? humanize(key)}: ${show(value)}`);
     }
+
+    const redeliveryItems = await step(
+      'Recognising the redelivery',
+      async () => {
+        const retry = await hooks.next(10_000);
+        if (
+          retry.headers['x-sandbox-delivery'] !== delivery.headers['x-sandbox-delivery']
+        ) {
+          throw new Error('the second request was not a retry of the same delivery');
+        }
+        const items = await performOn(retry, app);
+        if (items.length !== 0) {
+          throw new Error(
+            `the Zap would run again: perform gave ${items.length} item(s)`,
+          );
+        }
+        const said = `New Lead skipped lead ${submitted.id}: this Zap already received it`;
+        if (!zapierRuntime.consoleLines.some((line) => line.startsWith(said))) {
+          throw new Error('perform did not log why it skipped the lead');
+        }
+        await service.context.deliverer.idle();
+        const attempts = service.context.store.attempts({ leadId: submitted.id });
+        return {
+          items,
+          attempts: attempts.map((attempt) => attempt.statusCode).join(', '),
+        };
+      },
+      ({ attempts }) =>
+        `The sandbox retried (answers: ${attempts}); perform recognised the redelivery and ` +
+        `returned no item: the Zap ran once for lead ${submitted.id}`,
+    );
+
+    const otherPageItems = await step(
+      'Keeping out a lead from another page',
+      async () => {
+        const response = await fetch(`${service.appUrl}/_sandbox/leads`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            page_id: OTHER_PAGE.id,
+            email: 'alan.turing@example.org',
+          }),
+        });
+        if (response.status !== 201) {
+          throw new Error(`the sandbox answered HTTP ${response.status}`);
+        }
+        const items = await performOn(await hooks.next(10_000), app);
+        if (items.length !== 0) {
+          throw new Error(
+            `perform let through ${items.length} lead(s) from "${OTHER_PAGE.name}"`,
+          );
+        }
+        return items;
+      },
+      () =>
+        `A lead from "${OTHER_PAGE.name}" was delivered; perform kept it out (the Zap's Page is "${ZAP_PAGE.name}")`,
+    );
 
     await step(
       'Refreshing an expired access token',
@@ -493,9 +592,12 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
     return {
       label,
       lead,
+      redeliveryItems: redeliveryItems.items,
+      otherPageItems,
       refreshTokensSeen: refreshTokens.size,
     };
   } finally {
+    await runtime?.close();
     await receiver?.close();
     await sandbox?.close();
     for (const key of ENV_KEYS) {

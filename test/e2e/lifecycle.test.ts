@@ -39,7 +39,8 @@ describe.each([
     expect(steps.every((line) => line.startsWith('✔ '))).toBe(true);
     const expected = [
       /^✔ Sandbox of the landing-page service on http:\/\/127\.0\.0\.1:\d+/,
-      /^✔ Hook receiver standing in for Zapier on http:\/\/127\.0\.0\.1:\d+\/hooks\//,
+      /^✔ Hook receiver standing in for Zapier on http:\/\/127\.0\.0\.1:\d+\/hooks\/.*answers the first delivery 503/,
+      /^✔ Zapier's cache \(set-if-absent\) and log endpoint standing in on http:\/\/127\.0\.0\.1:\d+$/,
       pkce ? /PKCE mode \(no client secret\)$/ : /client-secret mode$/,
       /^✔ Authorize URL .*\/oauth\/authorize asks for scope user\.read,leads\.read/,
       /^✔ Ada Lovelace approved on the consent page of Spring Launch/,
@@ -48,9 +49,11 @@ describe.each([
         : /^✔ Code exchanged with client_secret/,
       /^✔ Connection test passed/,
       /^✔ Zap turned on: webhook wh_/,
-      /^✔ Lead lead_\S+ submitted/,
-      /^✔ Delivered to the hook receiver: POST application\/json, \d+ bytes \(attempt 1\)/,
-      /^✔ perform turned the delivery into 1 lead/,
+      /^✔ Lead lead_\S+ submitted on the page "Spring Launch – Early Access"$/,
+      /^✔ Delivered to the hook receiver: POST application\/json, \d+ bytes; the receiver answered 503$/,
+      /^✔ perform \(Zap zap_[0-9a-f]+, Page "Spring Launch – Early Access"\) turned the delivery into 1 lead/,
+      /^✔ The sandbox retried \(answers: 503, 200\); perform recognised the redelivery and returned no item: the Zap ran once for lead lead_/,
+      /^✔ A lead from "Webinar Signup" was delivered; perform kept it out/,
       /^✔ Access token expired \(401\): refreshed, refresh token rotated #[0-9a-f]{8} → #[0-9a-f]{8}; the old one is now refused/,
       /^✔ Zap turned off: webhook wh_/,
       /^✔ The sandbox no longer holds webhook wh_/,
@@ -91,6 +94,20 @@ describe.each([
     expect(Object.keys(result.lead).filter((key) => !labelled.includes(key))).toEqual([]);
   });
 
+  it('runs the Zap once for a lead the sandbox delivered twice, and says why', () => {
+    expect(result.redeliveryItems).toEqual([]);
+    expect(lines).toContain(
+      `    log: New Lead skipped lead ${result.lead.id}: this Zap already received it (the service sent it again).`,
+    );
+  });
+
+  it('keeps out a lead from a page the Zap did not choose', () => {
+    expect(result.otherPageItems).toEqual([]);
+    expect(lines.join('\n')).toMatch(
+      /    log: New Lead skipped lead lead_\S+: it did not come from the page "Spring Launch – Early Access" chosen in this Zap\./,
+    );
+  });
+
   it('rotated the refresh token at least once', () => {
     expect(result.refreshTokensSeen).toBeGreaterThanOrEqual(2);
   });
@@ -112,5 +129,5 @@ it('stops with a clear message when a step fails', async () => {
   ).rejects.toThrow(
     /^Loading the built app: the app is not built: .*no-such-app\/dist\/app\.js is missing/,
   );
-  expect(lines).toHaveLength(2);
+  expect(lines).toHaveLength(3);
 });
