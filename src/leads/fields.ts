@@ -43,10 +43,6 @@ export class FieldBag {
     return this.values.get(key);
   }
 
-  has(key: string): boolean {
-    return this.values.has(key);
-  }
-
   entries(): IterableIterator<[string, FieldValue]> {
     return this.values.entries();
   }
