@@ -127,7 +127,7 @@ export function registerSandboxRoutes(
     } = nestFormKeys(body as Record<string, unknown>);
     const chosenPage = typeof pageId === 'string' ? store.page(pageId) : undefined;
     if (pageId !== undefined && chosenPage === undefined) {
-      throw new HttpError(400, `Unknown page_id ${String(pageId)}`);
+      throw new HttpError(400, `Unknown page_id ${JSON.stringify(pageId)}`);
     }
     const project = store.project(
       typeof projectId === 'string'

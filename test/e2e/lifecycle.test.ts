@@ -104,7 +104,7 @@ describe.each([
   it('keeps out a lead from a page the Zap did not choose', () => {
     expect(result.otherPageItems).toEqual([]);
     expect(lines.join('\n')).toMatch(
-      /    log: New Lead skipped lead lead_\S+: it did not come from the page "Spring Launch – Early Access" chosen in this Zap\./,
+      / {4}log: New Lead skipped lead lead_\S+: it did not come from the page "Spring Launch – Early Access" chosen in this Zap\./,
     );
   });
 
