@@ -127,7 +127,10 @@ export function registerSandboxRoutes(
     } = nestFormKeys(body as Record<string, unknown>);
     const chosenPage = typeof pageId === 'string' ? store.page(pageId) : undefined;
     if (pageId !== undefined && chosenPage === undefined) {
-      throw new HttpError(400, `Unknown page_id ${JSON.stringify(pageId)}`);
+      throw new HttpError(
+        400,
+        `Unknown page_id ${typeof pageId === 'string' ? pageId : JSON.stringify(pageId)}`,
+      );
     }
     const project = store.project(
       typeof projectId === 'string'
