@@ -52,11 +52,8 @@ function join(parent: string, child: string): string {
 /** Flattens `value` into `bag` under `key` (`''` for the top level). */
 export function flattenInto(bag: FieldBag, key: string, value: unknown): void {
   const stack: Pending[] = [{ key, name: key, value }];
-  const pushChildren = (parent: string, children: [string, unknown][]) => {
-    for (let index = children.length - 1; index >= 0; index -= 1) {
-      const [name, child] = children[index]!;
-      stack.push({ key: join(parent, name), name, value: child });
-    }
+  const pushChild = (parent: string, name: string, child: unknown) => {
+    stack.push({ key: join(parent, name), name, value: child });
   };
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const { key: at, name, value: current } = next;
@@ -71,24 +68,25 @@ export function flattenInto(bag: FieldBag, key: string, value: unknown): void {
         continue;
       }
       const named = current.map(namedValue);
-      pushChildren(
-        at,
-        named.every((pair) => pair !== undefined)
-          ? named
-          : current.map((item, index): [string, unknown] => [String(index + 1), item]),
-      );
+      const allNamed = named.every((pair) => pair !== undefined);
+      // Children go on the stack last first, so that they come out in order.
+      for (let index = current.length - 1; index >= 0; index -= 1) {
+        if (allNamed) {
+          const [childName, child] = named[index]!;
+          pushChild(at, childName, child);
+        } else {
+          pushChild(at, String(index + 1), current[index]);
+        }
+      }
     } else if (isJsonObject(current)) {
-      const entries = Object.entries(current);
-      if (entries.length === 0 && at !== '') {
+      const childKeys = Object.keys(current);
+      if (childKeys.length === 0 && at !== '') {
         bag.put(at, null);
       }
-      pushChildren(
-        at,
-        entries.map(([childKey, child]): [string, unknown] => [
-          fieldKey(childKey),
-          child,
-        ]),
-      );
+      for (let index = childKeys.length - 1; index >= 0; index -= 1) {
+        const childKey = childKeys[index]!;
+        pushChild(at, fieldKey(childKey), current[childKey]);
+      }
     } else {
       // `undefined`: the only other value a parsed JSON body or form can hold.
       bag.put(at, null);

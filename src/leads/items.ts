@@ -21,17 +21,17 @@ function toItem(found: FoundLead): Lead {
   for (const [key, value] of known) {
     item.put(key, value);
   }
-  for (const [key, value] of flat.entries()) {
+  flat.forEach((key, value) => {
     const alreadyShown = key === ownKey || known.get(key) === value;
     if (!alreadyShown) {
       item.put(key, value);
     }
-  }
+  });
   const envelope = envelopeFields(found.envelope);
   if (Object.keys(envelope).length > 0) {
     flattenInto(item, 'delivery', envelope);
   }
-  return { ...item.toObject(), id, is_sample: false };
+  return Object.assign(item.toObject(), { id, is_sample: false });
 }
 
 export interface DeliveredLeads {
