@@ -9,7 +9,15 @@ import {
   newLeadOperation,
 } from '../../src/triggers/new-lead';
 import type { UnsubscribeResult } from '../../src/triggers/new-lead';
-import { api, appTester, authData, envelopeOf, failureOf, shownMessage } from './helpers';
+import {
+  api,
+  appTester,
+  authData,
+  envelopeOf,
+  failureOf,
+  shownMessage,
+  withLoggedLines,
+} from './helpers';
 
 const TARGET_URL = 'https://hooks.zapier.com/hooks/standard/123/abc/';
 const operation = newLeadOperation;
@@ -207,18 +215,15 @@ describe('perform', () => {
   });
 
   it('logs and drops events other than lead.created', async () => {
-    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
-    try {
-      const leads = await call<Lead[]>(operation.perform, {
+    const { result: leads, logged } = await withLoggedLines(() =>
+      call<Lead[]>(operation.perform, {
         cleanedRequest: { ...sampleDelivery, event: 'lead.updated' },
-      });
-      expect(leads).toEqual([]);
-      expect(log.mock.calls.flat().join('\n')).toContain(
-        'New Lead ignored a "lead.updated" event: it only handles lead.created.',
-      );
-    } finally {
-      log.mockRestore();
-    }
+      }),
+    );
+    expect(leads).toEqual([]);
+    expect(logged).toContain(
+      'New Lead ignored a "lead.updated" event: it only handles lead.created.',
+    );
   });
 
   it('reads a delivery nested as deep as core hands one over (4,000 levels)', async () => {
@@ -234,22 +239,19 @@ describe('perform', () => {
   });
 
   it('keeps only the leads of the chosen page, and logs the others', async () => {
-    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
-    try {
-      const leads = await call<Lead[]>(operation.perform, {
+    const { result: leads, logged } = await withLoggedLines(() =>
+      call<Lead[]>(operation.perform, {
         inputData: { page: 'pricing' },
         cleanedRequest: [
           { id: 'lead_1', email: 'a@x.org', page: { id: 'page_1', name: 'Pricing' } },
           { id: 'lead_2', email: 'b@x.org', page: { id: 'page_2', name: 'Webinar' } },
         ],
-      });
-      expect(leads.map((lead) => lead.id)).toEqual(['lead_1']);
-      expect(log.mock.calls.flat().join('\n')).toContain(
-        'New Lead skipped lead lead_2: it did not come from the page "pricing" chosen in this Zap.',
-      );
-    } finally {
-      log.mockRestore();
-    }
+      }),
+    );
+    expect(leads.map((lead) => lead.id)).toEqual(['lead_1']);
+    expect(logged).toContain(
+      'New Lead skipped lead lead_2: it did not come from the page "pricing" chosen in this Zap.',
+    );
   });
 
   it('reads a body Zapier could not parse from the raw request', async () => {
