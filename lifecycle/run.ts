@@ -6,8 +6,7 @@
  */
 import { PAGES } from '../sandbox/seed';
 import type { Lead } from '../src/leads/fields';
-import type { Print } from './transcript';
-import { Transcript } from './transcript';
+import { loadTheBuiltApp } from './steps/app';
 import {
   approveAsAda,
   buildAuthorizeUrl,
@@ -28,7 +27,8 @@ import {
   startZapiersCache,
 } from './steps/services';
 import { checkWebhookGone, subscribe, unsubscribe } from './steps/subscription';
-import { BuiltApp } from './zapier/built-app';
+import { Transcript } from './transcript';
+import type { Print } from './transcript';
 import { useSandboxSettings } from './zapier/environment';
 import { LiveZap } from './zapier/live-zap';
 
@@ -86,16 +86,10 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
     );
     running.push(cache);
 
-    const app = await step('Loading the built app', () => {
-      restoreSettings = useSandboxSettings(sandbox, options.pkce);
-      const loaded = new BuiltApp(options.appDir, options.pkce);
-      return Promise.resolve({
-        value: loaded,
-        line:
-          `Built app ${loaded.definition.version} loaded from dist/ on zapier-platform-core ${loaded.definition.platformVersion}, ` +
-          (options.pkce ? 'PKCE mode (no client secret)' : 'client-secret mode'),
-      });
-    });
+    restoreSettings = useSandboxSettings(sandbox, options.pkce);
+    const app = await step('Loading the built app', () =>
+      loadTheBuiltApp(options.appDir, options.pkce),
+    );
     const zap = new LiveZap(cache, app, ZAP_PAGE, (line) =>
       transcript.detail(`log: ${line}`),
     );
