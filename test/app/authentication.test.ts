@@ -47,6 +47,23 @@ function tokenEndpoint() {
   return oauthHost({ reqheaders: TOKEN_HEADERS, badheaders: ['authorization'] });
 }
 
+const EXCHANGE_FORM = {
+  grant_type: 'authorization_code',
+  code: CODE,
+  redirect_uri: REDIRECT_URI,
+  client_id: TEST_ENV.CLIENT_ID,
+};
+const REFRESH_FORM = {
+  grant_type: 'refresh_token',
+  refresh_token: REFRESH_TOKEN,
+  client_id: TEST_ENV.CLIENT_ID,
+};
+
+/** The token endpoint answering `answer` to exactly this form body, and to nothing else. */
+function tokenEndpointFor(form: Record<string, string>, answer: Record<string, unknown>) {
+  tokenEndpoint().post('/api/oauth/token', form).reply(200, answer);
+}
+
 /** The code exchange in client-secret mode, with what Zapier passes after approval. */
 function exchangeCode(
   inputData: Record<string, string> = { code: CODE, redirect_uri: REDIRECT_URI },
@@ -116,15 +133,10 @@ describe('authorize URL', () => {
 
 describe('code exchange, client secret mode', () => {
   it('posts the exact form body of §4.4 with client_secret and no bearer', async () => {
-    tokenEndpoint()
-      .post('/api/oauth/token', {
-        grant_type: 'authorization_code',
-        code: CODE,
-        redirect_uri: REDIRECT_URI,
-        client_id: TEST_ENV.CLIENT_ID,
-        client_secret: TEST_ENV.CLIENT_SECRET,
-      })
-      .reply(200, tokenResponse({ scope: 'user.read leads.read' }));
+    tokenEndpointFor(
+      { ...EXCHANGE_FORM, client_secret: TEST_ENV.CLIENT_SECRET },
+      tokenResponse({ scope: 'user.read leads.read' }),
+    );
 
     const result = await secretTester(secretAuth.oauth2Config.getAccessToken, {
       inputData: { code: CODE, redirect_uri: REDIRECT_URI, state: STATE },
@@ -250,15 +262,7 @@ describe('code exchange, client secret mode', () => {
 
 describe('code exchange, PKCE mode', () => {
   it('posts code_verifier instead of client_secret', async () => {
-    tokenEndpoint()
-      .post('/api/oauth/token', {
-        grant_type: 'authorization_code',
-        code: CODE,
-        redirect_uri: REDIRECT_URI,
-        client_id: TEST_ENV.CLIENT_ID,
-        code_verifier: CODE_VERIFIER,
-      })
-      .reply(200, tokenResponse());
+    tokenEndpointFor({ ...EXCHANGE_FORM, code_verifier: CODE_VERIFIER }, tokenResponse());
 
     const result = await pkceTester(pkceAuth.oauth2Config.getAccessToken, {
       inputData: { code: CODE, redirect_uri: REDIRECT_URI, code_verifier: CODE_VERIFIER },
@@ -298,14 +302,10 @@ describe('code exchange, PKCE mode', () => {
 
 describe('refresh', () => {
   it('posts the exact form body of §4.5 with client_secret and returns the rotated refresh token', async () => {
-    tokenEndpoint()
-      .post('/api/oauth/token', {
-        grant_type: 'refresh_token',
-        refresh_token: REFRESH_TOKEN,
-        client_id: TEST_ENV.CLIENT_ID,
-        client_secret: TEST_ENV.CLIENT_SECRET,
-      })
-      .reply(200, tokenResponse({ refresh_token: 'rotated-refresh-token-2' }));
+    tokenEndpointFor(
+      { ...REFRESH_FORM, client_secret: TEST_ENV.CLIENT_SECRET },
+      tokenResponse({ refresh_token: 'rotated-refresh-token-2' }),
+    );
 
     const result = await secretTester(secretAuth.oauth2Config.refreshAccessToken, {
       authData,
@@ -318,13 +318,10 @@ describe('refresh', () => {
   });
 
   it('sends no client secret in PKCE mode', async () => {
-    tokenEndpoint()
-      .post('/api/oauth/token', {
-        grant_type: 'refresh_token',
-        refresh_token: REFRESH_TOKEN,
-        client_id: TEST_ENV.CLIENT_ID,
-      })
-      .reply(200, tokenResponse({ refresh_token: 'rotated-refresh-token-3' }));
+    tokenEndpointFor(
+      REFRESH_FORM,
+      tokenResponse({ refresh_token: 'rotated-refresh-token-3' }),
+    );
 
     const result = await pkceTester(pkceAuth.oauth2Config.refreshAccessToken, {
       authData,
