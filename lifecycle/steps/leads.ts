@@ -3,7 +3,6 @@
  * receiver, turned into an item by perform; its redelivery recognised, and a
  * lead from another page kept out.
  */
-import type { Page } from '../../sandbox/store';
 import type { Sandbox } from '../../sandbox/server';
 import type { Lead } from '../../src/leads/fields';
 import { leadFieldLines } from '../display';
@@ -11,7 +10,7 @@ import type { ReceivedRequest, Receiver } from '../receiver';
 import { deliveryAnswers, submitLead } from '../sandbox-client';
 import type { SubmittedLead } from '../sandbox-client';
 import type { StepOutcome } from '../transcript';
-import type { LiveZap } from '../zapier/live-zap';
+import type { LandingPage, LiveZap } from '../zapier/live-zap';
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 
@@ -103,7 +102,7 @@ export async function keepOutOtherPage(
   zap: LiveZap,
   hooks: Receiver,
   sandbox: Sandbox,
-  otherPage: Page,
+  otherPage: LandingPage,
 ): Promise<StepOutcome<undefined>> {
   await submitLead(sandbox, { page_id: otherPage.id, email: 'alan.turing@example.org' });
   const { items } = await zap.perform(await hooks.next(DELIVERY_TIMEOUT_MS));

@@ -5,13 +5,18 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import type { Page } from '../../sandbox/store';
 import type { Lead } from '../../src/leads/fields';
 import type { ReceivedRequest } from '../receiver';
 import type { ZapierRuntime } from '../zapier-runtime';
 import type { BuiltApp } from './built-app';
 
 const PERFORM = 'triggers.new_lead.operation.perform';
+
+/** A landing page, as the Zap's Page setting names it. */
+export interface LandingPage {
+  id: string;
+  name: string;
+}
 
 export interface PerformResult {
   items: Lead[];
@@ -26,7 +31,7 @@ export class LiveZap {
   constructor(
     private readonly runtime: ZapierRuntime,
     private readonly app: BuiltApp,
-    readonly page: Page,
+    readonly page: LandingPage,
     private readonly onLog: (line: string) => void,
   ) {}
 
