@@ -32,8 +32,6 @@ import type { Print } from './transcript';
 import { useSandboxSettings } from './zapier/environment';
 import { LiveZap } from './zapier/live-zap';
 
-export { LifecycleError } from './transcript';
-
 export interface LifecycleOptions {
   pkce: boolean;
   /** Where the built app is: the folder holding dist/. */
