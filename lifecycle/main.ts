@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 
 import { ensureAppBuilt } from './build';
+import { shownMessage } from './error-message';
 import type * as Run from './run';
 
 const APP_DIR = resolve(__dirname, '..', '..');
@@ -29,7 +30,7 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const pkce = args.includes('--pkce');
-  const { readable, runLifecycle } = loadRunner();
+  const { runLifecycle } = loadRunner();
   const started = Date.now();
   process.stdout.write(
     `Zap lifecycle against the local sandbox, ${pkce ? 'PKCE' : 'client-secret'} mode\n`,
@@ -41,7 +42,7 @@ async function main(args: string[]): Promise<number> {
     );
     await runLifecycle({ pkce, appDir: APP_DIR });
   } catch (error) {
-    process.stdout.write(`✘ ${readable(error)}\n`);
+    process.stdout.write(`✘ ${shownMessage(error)}\n`);
     return 1;
   }
   process.stdout.write(

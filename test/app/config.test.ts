@@ -1,6 +1,3 @@
-import zapier from 'zapier-platform-core';
-import type { ZObject } from 'zapier-platform-core';
-
 import { createApp } from '../../src/app';
 import { createAuthentication } from '../../src/authentication';
 import {
@@ -9,9 +6,8 @@ import {
   oauthClient,
   pkceRequested,
 } from '../../src/config';
-import { isTokenEndpoint } from '../../src/middleware';
 import { newLeadOperation } from '../../src/triggers/new-lead';
-import { TEST_ENV, api, appTester, authData, failureOf, shownMessage } from './helpers';
+import { TEST_ENV, appTester, authData, failureOf, shownMessage } from './helpers';
 
 describe('BASE_URL and APP_URL', () => {
   it.each([
@@ -141,64 +137,5 @@ describe('a missing setting stops the step before any request', () => {
       appTester(createAuthentication(false).test, { authData }),
     );
     expect(shownMessage(error)).toMatch(/CLIENT_ID is missing/);
-  });
-});
-
-describe('requests of the app', () => {
-  it('send Accept: application/json and the bearer to every API call', async () => {
-    const scope = api()
-      .matchHeader('accept', 'application/json')
-      .get('/anything')
-      .reply(200, {});
-    await appTester((z: ZObject) => z.request({ url: `${TEST_ENV.BASE_URL}/anything` }), {
-      authData,
-    });
-    expect(scope.isDone()).toBe(true);
-  });
-
-  it('describe an unnamed request generically when it fails', async () => {
-    api().get('/anything').reply(409, { error: 'Conflict' });
-    const error = await failureOf(
-      appTester((z: ZObject) => z.request({ url: `${TEST_ENV.BASE_URL}/anything` }), {
-        authData,
-      }),
-    );
-    expect(shownMessage(error)).toBe(
-      'The landing-page service returned an error while talking to the landing-page service ' +
-        '(HTTP 409). The service said: "Conflict".',
-    );
-  });
-
-  it('quote a long service message only in part, and ignore a body that is not an object', async () => {
-    api()
-      .get('/long')
-      .reply(400, { error: 'x'.repeat(500) });
-    api().get('/array').reply(400, ['error']);
-    const long = await failureOf(
-      appTester((z: ZObject) => z.request({ url: `${TEST_ENV.BASE_URL}/long` }), {
-        authData,
-      }),
-    );
-    const array = await failureOf(
-      appTester((z: ZObject) => z.request({ url: `${TEST_ENV.BASE_URL}/array` }), {
-        authData,
-      }),
-    );
-    expect(shownMessage(long)).toContain(`"${'x'.repeat(300)}…"`);
-    expect(shownMessage(array)).toMatch(/\(HTTP 400\) and sent no explanation/);
-  });
-
-  it('recognise the token endpoint, with or without a trailing slash', () => {
-    expect(isTokenEndpoint('https://app.pages.test/api/oauth/token')).toBe(true);
-    expect(isTokenEndpoint('https://app.pages.test/api/oauth/token/')).toBe(true);
-    expect(isTokenEndpoint('https://app.pages.test/api/oauth/userinfo')).toBe(false);
-    expect(isTokenEndpoint('not a url')).toBe(false);
-  });
-
-  it('is the package entry the CLI loads', async () => {
-    const entry = (await import('../../src/index')) as unknown as { default?: unknown };
-    const app = (entry.default ?? entry) as ReturnType<typeof createApp>;
-    expect(Object.keys(app.triggers ?? {})).toEqual(['new_lead']);
-    expect(app.platformVersion).toBe(zapier.version);
   });
 });

@@ -1,10 +1,13 @@
 import nock from 'nock';
 import zapier from 'zapier-platform-core';
+import type { ZObject } from 'zapier-platform-core';
 
+import { errorEnvelope, shownMessage } from '../../lifecycle/error-message';
+import type { ErrorEnvelope } from '../../lifecycle/error-message';
 import { createApp } from '../../src/app';
 import { TEST_ENV } from './setup-env';
 
-export { TEST_ENV };
+export { TEST_ENV, shownMessage };
 
 export const ACCESS_TOKEN = 'access-token-5f2b9c71';
 export const REFRESH_TOKEN = 'refresh-token-a83d04e2';
@@ -27,25 +30,6 @@ export function oauthHost(options: nock.Options = {}): nock.Scope {
 
 export const authData = { access_token: ACCESS_TOKEN, refresh_token: REFRESH_TOKEN };
 
-/**
- * What a person sees of an error: core's `z.errors.Error` carries a JSON
- * envelope `{message, code, status}`; other errors are plain.
- */
-export function shownMessage(error: unknown): string {
-  if (!(error instanceof Error)) {
-    throw new Error(`expected an Error, got ${String(error)}`);
-  }
-  try {
-    const parsed = JSON.parse(error.message) as { message?: unknown };
-    if (typeof parsed.message === 'string') {
-      return parsed.message;
-    }
-  } catch {
-    // not an envelope
-  }
-  return error.message;
-}
-
 /** The error a promise rejects with; fails the test when it resolves. */
 export async function failureOf(promise: Promise<unknown>): Promise<Error> {
   let outcome: unknown;
@@ -60,10 +44,40 @@ export async function failureOf(promise: Promise<unknown>): Promise<Error> {
   throw new Error(`expected a failure, got ${JSON.stringify(outcome)}`);
 }
 
-export function envelopeOf(error: Error): {
-  message: string;
-  code?: string;
-  status?: number;
-} {
-  return JSON.parse(error.message) as { message: string; code?: string; status?: number };
+/** The envelope of core's `z.errors.Error`; fails the test for a plain error. */
+export function envelopeOf(error: Error): ErrorEnvelope {
+  const envelope = errorEnvelope(error);
+  if (envelope === undefined) {
+    throw new Error(
+      `expected core's error envelope, got the plain message ${error.message}`,
+    );
+  }
+  return envelope;
+}
+
+/** A GET of `url` made by the app, through its middleware, with `authData`: the parsed body. */
+export function appRequest(url: string, auth: Record<string, string> = authData) {
+  return appTester(
+    async (z: ZObject): Promise<unknown> => (await z.request({ url })).data,
+    {
+      authData: auth,
+    },
+  );
+}
+
+/**
+ * Runs `run` and returns what it gave and the lines the app logged meanwhile:
+ * under the app tester, core echoes each `z.console.log` line to `console.log`.
+ */
+export async function withLoggedLines<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; logged: string[] }> {
+  const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  try {
+    const result = await run();
+    const logged = log.mock.calls.map((args) => args.join(' ').replace(/\n$/, ''));
+    return { result, logged };
+  } finally {
+    log.mockRestore();
+  }
 }

@@ -9,7 +9,15 @@ import {
   newLeadOperation,
 } from '../../src/triggers/new-lead';
 import type { UnsubscribeResult } from '../../src/triggers/new-lead';
-import { api, appTester, authData, envelopeOf, failureOf, shownMessage } from './helpers';
+import {
+  api,
+  appTester,
+  authData,
+  envelopeOf,
+  failureOf,
+  shownMessage,
+  withLoggedLines,
+} from './helpers';
 
 const TARGET_URL = 'https://hooks.zapier.com/hooks/standard/123/abc/';
 const operation = newLeadOperation;
@@ -24,7 +32,7 @@ function call<T>(
 
 describe('performSubscribe', () => {
   it('posts {url, triggers: ["lead.created"]} as JSON with the bearer and returns the id', async () => {
-    const scope = api()
+    api()
       .matchHeader('content-type', 'application/json')
       .post('/webhook', { url: TARGET_URL, triggers: ['lead.created'] })
       .reply(201, { id: 'wh_42' });
@@ -35,7 +43,6 @@ describe('performSubscribe', () => {
     });
 
     expect(subscribeData).toEqual({ id: 'wh_42' });
-    expect(scope.isDone()).toBe(true);
   });
 
   it('keeps what else the service says about the webhook, and turns a numeric id into text', async () => {
@@ -207,18 +214,15 @@ describe('perform', () => {
   });
 
   it('logs and drops events other than lead.created', async () => {
-    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
-    try {
-      const leads = await call<Lead[]>(operation.perform, {
+    const { result: leads, logged } = await withLoggedLines(() =>
+      call<Lead[]>(operation.perform, {
         cleanedRequest: { ...sampleDelivery, event: 'lead.updated' },
-      });
-      expect(leads).toEqual([]);
-      expect(log.mock.calls.flat().join('\n')).toContain(
-        'New Lead ignored a "lead.updated" event: it only handles lead.created.',
-      );
-    } finally {
-      log.mockRestore();
-    }
+      }),
+    );
+    expect(leads).toEqual([]);
+    expect(logged).toContain(
+      'New Lead ignored a "lead.updated" event: it only handles lead.created.',
+    );
   });
 
   it('reads a delivery nested as deep as core hands one over (4,000 levels)', async () => {
@@ -234,22 +238,19 @@ describe('perform', () => {
   });
 
   it('keeps only the leads of the chosen page, and logs the others', async () => {
-    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
-    try {
-      const leads = await call<Lead[]>(operation.perform, {
+    const { result: leads, logged } = await withLoggedLines(() =>
+      call<Lead[]>(operation.perform, {
         inputData: { page: 'pricing' },
         cleanedRequest: [
           { id: 'lead_1', email: 'a@x.org', page: { id: 'page_1', name: 'Pricing' } },
           { id: 'lead_2', email: 'b@x.org', page: { id: 'page_2', name: 'Webinar' } },
         ],
-      });
-      expect(leads.map((lead) => lead.id)).toEqual(['lead_1']);
-      expect(log.mock.calls.flat().join('\n')).toContain(
-        'New Lead skipped lead lead_2: it did not come from the page "pricing" chosen in this Zap.',
-      );
-    } finally {
-      log.mockRestore();
-    }
+      }),
+    );
+    expect(leads.map((lead) => lead.id)).toEqual(['lead_1']);
+    expect(logged).toContain(
+      'New Lead skipped lead lead_2: it did not come from the page "pricing" chosen in this Zap.',
+    );
   });
 
   it('reads a body Zapier could not parse from the raw request', async () => {
@@ -337,7 +338,7 @@ describe('performList, sample and output fields', () => {
   });
 
   it('is ready to list real leads when the service offers an endpoint', async () => {
-    const scope = api()
+    api()
       .get('/leads')
       .reply(200, { data: [{ id: 'lead_9', email: 'grace@example.org' }] });
 
@@ -346,7 +347,6 @@ describe('performList, sample and output fields', () => {
     expect(leads).toEqual([
       { id: 'lead_9', email: 'grace@example.org', is_sample: false },
     ]);
-    expect(scope.isDone()).toBe(true);
   });
 
   it('lists only the leads of the chosen page', async () => {

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import zapier from 'zapier-platform-core';
+
+import type { createApp } from '../../src/app';
+
 interface PackageJson {
   engines: { node: string };
   dependencies: Record<string, string>;
@@ -24,5 +28,12 @@ describe('runtime', () => {
   it('brings its own Node.js 22 and points main at the built entry', () => {
     expect(packageJson.devDependencies.node).toMatch(/^22\.\d+\.\d+$/);
     expect(packageJson.main).toBe('dist/index.js');
+  });
+
+  it('is the package entry the CLI loads', async () => {
+    const entry = (await import('../../src/index')) as unknown as { default?: unknown };
+    const app = (entry.default ?? entry) as ReturnType<typeof createApp>;
+    expect(Object.keys(app.triggers ?? {})).toEqual(['new_lead']);
+    expect(app.platformVersion).toBe(zapier.version);
   });
 });

@@ -2,18 +2,12 @@
 import { join } from 'node:path';
 
 import { ensureAppBuilt } from '../../lifecycle/build';
-import type { createApp } from '../../src/app';
+import { BuiltApp } from '../../lifecycle/zapier/built-app';
 import { describeExactlyOnce, describeFalseAnswer } from '../exactly-once-scenarios';
 
 const APP_DIR = join(__dirname, '..', '..');
 
-function builtApp(): object {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const built = require(join(APP_DIR, 'dist', 'app.js')) as {
-    createApp: typeof createApp;
-  };
-  return built.createApp({ pkce: false });
-}
+const builtApp = () => new BuiltApp(APP_DIR, false).definition;
 
 beforeAll(() => {
   ensureAppBuilt(APP_DIR);

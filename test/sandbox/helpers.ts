@@ -1,8 +1,5 @@
 /** Real HTTP against a sandbox on loopback, with a clock the tests can move. */
-import { randomBytes } from 'node:crypto';
-
-import { hiddenField } from '../../lifecycle/html';
-import { s256 } from '../../sandbox/oauth';
+import { approveConsent, consentIdOf, pkcePair } from '../../lifecycle/consent';
 import { INVOKE_REDIRECT_URI } from '../../sandbox/seed';
 import { startSandbox } from '../../sandbox/server';
 import type { Sandbox, SandboxOptions } from '../../sandbox/server';
@@ -81,9 +78,7 @@ export function postJson(
   });
 }
 
-export function consentId(html: string): string {
-  return hiddenField(html, 'consent_id');
-}
+export const consentId = consentIdOf;
 
 /** The redirect's query, from a 302 answer. */
 export function redirectQuery(response: Response): Record<string, string> {
@@ -103,21 +98,16 @@ export async function approve(
   sandbox: TestSandbox,
   options: { pkce?: boolean; scope?: string } = {},
 ): Promise<Approval> {
-  const verifier = options.pkce ? randomBytes(32).toString('base64url') : undefined;
+  const pkce = options.pkce ? pkcePair() : undefined;
   const params = authorizeParams(sandbox, {
     ...(options.scope ? { scope: options.scope } : {}),
-    ...(verifier
-      ? { code_challenge: s256(verifier), code_challenge_method: 'S256' }
-      : {}),
+    ...(pkce ? { code_challenge: pkce.challenge, code_challenge_method: 'S256' } : {}),
   });
-  const page = await get(sandbox, `/oauth/authorize?${params.toString()}`);
-  expect(page.status).toBe(200);
-  const decision = await postForm(sandbox, '/oauth/authorize', {
-    consent_id: consentId(await page.text()),
-    decision: 'approve',
-  });
-  const { code } = redirectQuery(decision);
-  return { code: code!, ...(verifier ? { verifier } : {}) };
+  const { code } = await approveConsent(
+    new URL(sandbox.url(`/oauth/authorize?${params.toString()}`)),
+    REDIRECT_URI,
+  );
+  return { code, ...(pkce ? { verifier: pkce.verifier } : {}) };
 }
 
 export interface Tokens {

@@ -1,0 +1,42 @@
+/** The first steps: the sandbox, and what stands in for Zapier's side, on free loopback ports. */
+import { FREE_PROJECT, PAID_PROJECT } from '../../sandbox/seed';
+import { startSandbox } from '../../sandbox/server';
+import type { Sandbox } from '../../sandbox/server';
+import { startReceiver } from '../receiver';
+import type { Receiver } from '../receiver';
+import type { StepOutcome } from '../transcript';
+import { startZapierRuntime } from '../zapier-runtime';
+import type { ZapierRuntime } from '../zapier-runtime';
+
+export async function startTheSandbox(
+  accessTokenTtlSeconds: number,
+): Promise<StepOutcome<Sandbox>> {
+  const sandbox = await startSandbox({
+    settings: { accessTokenTtlSeconds },
+    delivery: { baseDelayMs: 100 },
+  });
+  const projects = [PAID_PROJECT, FREE_PROJECT]
+    .map((project) => `${project.name}, ${project.plan}`)
+    .join('; ');
+  return {
+    value: sandbox,
+    line: `Sandbox of the landing-page service on ${sandbox.appUrl} (projects: ${projects})`,
+  };
+}
+
+/** Zapier's hook URL: the first delivery reaches the Zap, but the sender sees 503, as on a timeout. */
+export async function startTheHookReceiver(): Promise<StepOutcome<Receiver>> {
+  const receiver = await startReceiver((n) => (n === 1 ? 503 : 200));
+  return {
+    value: receiver,
+    line: `Hook receiver standing in for Zapier on ${receiver.url} (answers the first delivery 503, as on a timeout)`,
+  };
+}
+
+export async function startZapiersCache(): Promise<StepOutcome<ZapierRuntime>> {
+  const runtime = await startZapierRuntime();
+  return {
+    value: runtime,
+    line: `Zapier's cache (set-if-absent) and log endpoint standing in on ${new URL(runtime.rpcBase).origin}`,
+  };
+}
