@@ -180,6 +180,14 @@ export const T006: Check = {
     const found = [...listed.found];
     for (const { path, items } of listed.runs) {
       const delivered = performed.runs.find((each) => each.path === path);
+      const performRun = input.runs.find(
+        (each) => each.path === path && each.method === 'perform',
+      );
+      if (delivered === undefined && performRun !== undefined) {
+        // perform was not run or failed: say so here too, T006 needs its items.
+        found.push(...itemsOf({ ...input, runs: [performRun] }, 'perform').found);
+        continue;
+      }
       if (delivered === undefined) {
         found.push(
           warning(
