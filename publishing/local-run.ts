@@ -35,6 +35,13 @@ export interface CoreRuntime {
 const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : String(error);
 
+/**
+ * Core appends "What happened: Executing … with bundle {…}" to an error:
+ * keep the message only, on one line (the bundle is no one's business here).
+ */
+const withoutBundle = (message: string) =>
+  (message.split(/\n\s*What happened:/)[0] ?? '').replace(/\s*\n\s*/g, ' ').trim();
+
 async function run(
   handler: LambdaHandler,
   path: string,
@@ -61,7 +68,7 @@ async function run(
             kind: 'not run',
             reason: `it needs the network (${messageOf(error).split('\n')[0] ?? ''})`,
           }
-        : { kind: 'failed', error: messageOf(error).split('\n').join(' ') },
+        : { kind: 'failed', error: withoutBundle(messageOf(error)) },
   );
   return { path, method, outcome };
 }
