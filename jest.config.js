@@ -1,7 +1,8 @@
 /**
- * Three suites, one command (`npm test`):
+ * Four suites, one command (`npm test`):
  * - app: the Zapier app against nock, offline, coverage enforced;
  * - sandbox: the local service's conformance, over real HTTP on loopback;
+ * - publishing: the offline publishing checks of `npm run validate`, the changelog;
  * - e2e: the whole Zap lifecycle and the consent page in headless Chromium.
  * @type {import('jest').Config}
  */
@@ -22,6 +23,12 @@ module.exports = {
       ...shared,
       displayName: 'sandbox',
       testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/restore-http.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'publishing',
+      testMatch: ['<rootDir>/test/publishing/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/restore-http.ts'],
     },
     {

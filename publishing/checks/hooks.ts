@@ -1,0 +1,64 @@
+/** REST hook triggers: a list for the Zap editor (D006), subscribe and unsubscribe (D016, D017). */
+import type { Step } from '../definition';
+import { isHookTrigger, stepsOf } from '../definition';
+import type { Check, Finding } from './check';
+import { failure } from './check';
+
+const hookTriggers = (input: Parameters<Check['run']>[0]): Step[] =>
+  stepsOf(input.definition).filter(isHookTrigger);
+
+export const D006: Check = {
+  id: 'D006',
+  requirement:
+    'every hook trigger has performList, what the Zap editor shows when the user tests the trigger',
+  run(input): Finding[] {
+    return hookTriggers(input)
+      .filter((step) => step.definition.operation?.performList === undefined)
+      .map((step) =>
+        failure(
+          `${step.path}: add operation.performList returning items shaped like a delivery`,
+        ),
+      );
+  },
+};
+
+const isStaticWebhook = (step: Step) =>
+  step.definition.operation?.performSubscribe === undefined ||
+  step.definition.operation.performUnsubscribe === undefined;
+
+export const D016: Check = {
+  id: 'D016',
+  requirement: 'the integration is more than one static webhook trigger',
+  run(input): Finding[] {
+    const steps = stepsOf(input.definition);
+    const [only] = steps;
+    if (
+      steps.length === 1 &&
+      only !== undefined &&
+      isHookTrigger(only) &&
+      isStaticWebhook(only)
+    ) {
+      return [
+        failure(
+          `${only.path} is the only step and a static webhook: subscribe it with REST hooks, or add triggers or actions`,
+        ),
+      ];
+    }
+    return [];
+  },
+};
+
+export const D017: Check = {
+  id: 'D017',
+  requirement:
+    'every hook trigger has performSubscribe and performUnsubscribe (no static webhooks)',
+  run(input): Finding[] {
+    return hookTriggers(input)
+      .filter(isStaticWebhook)
+      .map((step) =>
+        failure(
+          `${step.path}: add both performSubscribe and performUnsubscribe so Zapier registers and removes the webhook`,
+        ),
+      );
+  },
+};

@@ -1,0 +1,99 @@
+/** URLs and links written in the definition: https (D007), markdown (D008), schemes (D025). */
+import type { AppDefinition } from '../definition';
+import { isFunctionReference, isRecord } from '../definition';
+import type { Check, Finding } from './check';
+import { failure } from './check';
+
+interface Text {
+  /** Where in the definition, e.g. `triggers.new_lead.display.description`. */
+  path: string;
+  key: string;
+  value: string;
+}
+
+/** Every string of the definition, samples left out (they are data, not what the app uses). */
+function* textsIn(value: unknown, path: string, key: string): Generator<Text> {
+  if (typeof value === 'string') {
+    if (!isFunctionReference(value)) {
+      yield { path, key, value };
+    }
+  } else if (Array.isArray(value)) {
+    for (const [index, element] of value.entries()) {
+      yield* textsIn(element, `${path}[${index}]`, key);
+    }
+  } else if (isRecord(value)) {
+    for (const [childKey, child] of Object.entries(value)) {
+      if (childKey !== 'sample') {
+        yield* textsIn(child, path === '' ? childKey : `${path}.${childKey}`, childKey);
+      }
+    }
+  }
+}
+
+const texts = (definition: AppDefinition) => Array.from(textsIn(definition, '', ''));
+
+/** Properties that hold an address the app calls: `url`, `authorizeUrl`, `refreshUrl`, … */
+const isUrlProperty = (key: string) => /^url$|Url$|URL$/.test(key);
+
+export const D007: Check = {
+  id: 'D007',
+  requirement:
+    'every URL written in the definition is https (URLs built in code need a run or a code read)',
+  run({ definition }): Finding[] {
+    return texts(definition)
+      .filter(({ key, value }) => isUrlProperty(key) && /^\s*http:\/\//i.test(value))
+      .map(({ path, value }) => failure(`${path}: use https instead of "${value}"`));
+  },
+};
+
+const PROSE_PROPERTIES = new Set(['description', 'directions', 'helpText']);
+const CODE_SPAN = /`[^`\n]*`/g;
+const WELL_FORMED_LINK = /\[[^\]\n]+\]\((https?:\/\/|mailto:)[^\s)]+\)/g;
+const MALFORMED_LINK = /\]\s*\(|\[[^\]\n]*\]\s+\(|\]\([^)]*$/;
+const BARE_URL = /https?:\/\/\S+|\bwww\.\S+/i;
+
+export const D008: Check = {
+  id: 'D008',
+  requirement:
+    'markdown links in descriptions and help text are [text](url); a bare URL is wrapped in backticks',
+  run({ definition }): Finding[] {
+    const findings: Finding[] = [];
+    for (const { path, key, value } of texts(definition)) {
+      if (!PROSE_PROPERTIES.has(key)) {
+        continue;
+      }
+      const rest = value.replace(CODE_SPAN, '').replace(WELL_FORMED_LINK, '');
+      if (MALFORMED_LINK.test(rest)) {
+        findings.push(
+          failure(
+            `${path}: write the link as [text](https://…), with nothing between ] and (`,
+          ),
+        );
+      } else if (BARE_URL.test(rest)) {
+        findings.push(
+          failure(
+            `${path}: wrap the bare URL in backticks or make it a [text](url) link`,
+          ),
+        );
+      }
+    }
+    return findings;
+  },
+};
+
+const DANGEROUS_SCHEME =
+  /^\s*(javascript|vbscript|data):|\]\(\s*(javascript|vbscript|data):/i;
+
+export const D025: Check = {
+  id: 'D025',
+  requirement: 'no URL or link uses a dangerous scheme (javascript:, vbscript:, data:)',
+  run({ definition }): Finding[] {
+    return texts(definition)
+      .filter(({ value }) => DANGEROUS_SCHEME.test(value))
+      .map(({ path }) =>
+        failure(
+          `${path}: remove the javascript:/vbscript:/data: URL; link to an https page`,
+        ),
+      );
+  },
+};

@@ -1,0 +1,219 @@
+/**
+ * Local stand-ins for the checks Zapier makes on live results (T002 to T006,
+ * Z001), decided on the items of the local runs (see ../local-run.ts).
+ */
+import type { AppDefinition, FieldDefinition, StepDefinition } from '../definition';
+import { isRecord, staticFields } from '../definition';
+import type { RunMethod } from '../local-run';
+import type { Item } from '../values';
+import {
+  flatKeys,
+  hasKey,
+  nonIsoDates,
+  outputFieldProblems,
+  primaryKeys,
+} from '../values';
+import type { Check, CheckInput, Finding, Severity } from './check';
+import { failure, warning } from './check';
+
+function stepAt(definition: AppDefinition, path: string): StepDefinition | undefined {
+  const [group, key] = path.split('.') as ['triggers' | 'searches' | 'creates', string];
+  return definition[group]?.[key];
+}
+
+const outputFieldsAt = (definition: AppDefinition, path: string): FieldDefinition[] =>
+  staticFields(stepAt(definition, path)?.operation?.outputFields);
+
+/**
+ * The runs of `method` that gave items, and findings for those that did not:
+ * a run that could not happen offline is a warning (Zapier decides), a run
+ * that failed is a failure.
+ */
+function itemsOf(
+  input: CheckInput,
+  method: RunMethod,
+): { found: Finding[]; runs: { path: string; items: Item[] }[] } {
+  const found: Finding[] = [];
+  const runs: { path: string; items: Item[] }[] = [];
+  for (const run of input.runs.filter((each) => each.method === method)) {
+    const { outcome } = run;
+    if (outcome.kind === 'items') {
+      runs.push({ path: run.path, items: outcome.items });
+    } else if (outcome.kind === 'not run') {
+      found.push(
+        warning(
+          `${run.path} ${method} was not run offline (${outcome.reason}): Zapier decides this on a live run`,
+        ),
+      );
+    } else {
+      found.push(
+        failure(
+          `${run.path} ${method} failed on a local run: ${outcome.error}; fix it so it returns items`,
+        ),
+      );
+    }
+  }
+  return { found, runs };
+}
+
+const keysOf = (items: Item[]) => new Set(items.flatMap((item) => flatKeys(item)));
+
+/** Items that break their output fields, for T005 (perform) and Z001 (performList). */
+function respectsOutputFields(
+  input: CheckInput,
+  method: RunMethod,
+  severity: Severity,
+): Finding[] {
+  const { found, runs } = itemsOf(input, method);
+  for (const { path, items } of runs) {
+    const fields = outputFieldsAt(input.definition, path);
+    for (const [index, item] of items.entries()) {
+      for (const problem of outputFieldProblems(item, fields)) {
+        found.push({
+          severity,
+          change: `${path} ${method} item ${index}: ${problem}; make the code and the output fields agree`,
+        });
+      }
+    }
+  }
+  return found;
+}
+
+export const T002: Check = {
+  id: 'T002',
+  requirement:
+    'every item a trigger returns on a local run carries its primary key (id, or the fields marked primary)',
+  run(input): Finding[] {
+    const { found, runs } = itemsOf(input, 'perform');
+    for (const { path, items } of runs) {
+      const keys = primaryKeys(outputFieldsAt(input.definition, path));
+      for (const [index, item] of items.entries()) {
+        const missing = keys.filter((key) => !hasKey(item, key));
+        if (missing.length > 0) {
+          found.push(
+            failure(
+              `${path} perform item ${index}: return ${missing.map((key) => `"${key}"`).join(', ')} with every item`,
+            ),
+          );
+        }
+      }
+    }
+    return found;
+  },
+};
+
+export const T003: Check = {
+  id: 'T003',
+  requirement: 'dates in local-run results are ISO 8601 with a zone',
+  run(input): Finding[] {
+    return (['perform', 'performList'] as const).flatMap((method) => {
+      const { found, runs } = itemsOf(input, method);
+      for (const { path, items } of runs) {
+        const fields = outputFieldsAt(input.definition, path);
+        for (const value of items.flatMap((item) => nonIsoDates(item, fields))) {
+          found.push(
+            warning(
+              `${path} ${method} ${value}: return dates as ISO 8601 with a zone, e.g. 2026-03-14T09:26:53Z`,
+            ),
+          );
+        }
+      }
+      return found;
+    });
+  },
+};
+
+export const T004: Check = {
+  id: 'T004',
+  requirement:
+    'every key of a sample appears in the items perform returns on a local run',
+  run(input): Finding[] {
+    const { found, runs } = itemsOf(input, 'perform');
+    for (const { path, items } of runs) {
+      const sample = stepAt(input.definition, path)?.operation?.sample;
+      if (!isRecord(sample)) {
+        continue;
+      }
+      if (items.length === 0) {
+        found.push(
+          warning(
+            `${path} perform returned no items on the local run: give it a delivery or input that yields one`,
+          ),
+        );
+        continue;
+      }
+      const returned = keysOf(items);
+      const missing = flatKeys(sample).filter((key) => !returned.has(key));
+      if (missing.length > 0) {
+        found.push(
+          failure(
+            `${path}: perform never returns ${missing.map((key) => `"${key}"`).join(', ')}; drop them from the sample or return them`,
+          ),
+        );
+      }
+    }
+    return found;
+  },
+};
+
+export const T005: Check = {
+  id: 'T005',
+  requirement:
+    'the items perform returns on a local run respect the output fields (required present, types)',
+  run: (input) => respectsOutputFields(input, 'perform', 'failure'),
+};
+
+export const Z001: Check = {
+  id: 'Z001',
+  requirement:
+    'the items performList returns on a local run respect the output fields (required present, types)',
+  run: (input) => respectsOutputFields(input, 'performList', 'failure'),
+};
+
+export const T006: Check = {
+  id: 'T006',
+  requirement:
+    "every key a hook's performList returns also comes in its perform's items on a delivery",
+  run(input): Finding[] {
+    const listed = itemsOf(input, 'performList');
+    const performed = itemsOf(input, 'perform');
+    const found = [...listed.found];
+    for (const { path, items } of listed.runs) {
+      const delivered = performed.runs.find((each) => each.path === path);
+      const performRun = input.runs.find(
+        (each) => each.path === path && each.method === 'perform',
+      );
+      if (delivered === undefined && performRun !== undefined) {
+        // perform was not run or failed: say so here too, T006 needs its items.
+        found.push(...itemsOf({ ...input, runs: [performRun] }, 'perform').found);
+        continue;
+      }
+      if (delivered === undefined) {
+        found.push(
+          warning(
+            `${path}: performList ran but perform did not; T006 needs both (see T004)`,
+          ),
+        );
+        continue;
+      }
+      if (delivered.items.length === 0) {
+        found.push(
+          warning(
+            `${path}: perform returned no items on the delivery, so its keys cannot be compared`,
+          ),
+        );
+        continue;
+      }
+      const deliveredKeys = keysOf(delivered.items);
+      const extra = [...keysOf(items)].filter((key) => !deliveredKeys.has(key));
+      if (extra.length > 0) {
+        found.push(
+          failure(
+            `${path}: performList returns ${extra.map((key) => `"${key}"`).join(', ')} that no delivery brings; give both the same shape`,
+          ),
+        );
+      }
+    }
+    return found;
+  },
+};

@@ -1,0 +1,129 @@
+/**
+ * The app definition as the Zapier CLI builds it (core's `definition`
+ * command): plain JSON, with every function replaced by a `$func$…$f$`
+ * string. Typed loosely on purpose: the checks must read any app, including
+ * ones that break the rules.
+ */
+
+export interface FieldDefinition {
+  key?: string;
+  label?: string;
+  helpText?: string;
+  type?: string;
+  required?: boolean;
+  list?: boolean;
+  dict?: boolean;
+  children?: unknown;
+  dynamic?: string;
+  search?: string;
+  computed?: boolean;
+  inputFormat?: string;
+  primary?: boolean;
+}
+
+export interface OperationDefinition {
+  type?: string;
+  perform?: unknown;
+  performList?: unknown;
+  performSubscribe?: unknown;
+  performUnsubscribe?: unknown;
+  inputFields?: unknown[];
+  outputFields?: unknown[];
+  sample?: unknown;
+  cleanInputData?: boolean;
+}
+
+export interface DisplayDefinition {
+  label?: string;
+  description?: string;
+  directions?: string;
+  hidden?: boolean;
+}
+
+export interface StepDefinition {
+  key?: string;
+  noun?: string;
+  display?: DisplayDefinition;
+  operation?: OperationDefinition;
+}
+
+export interface SearchOrCreateDefinition {
+  key?: string;
+  display?: DisplayDefinition;
+  search?: string;
+  create?: string;
+}
+
+export interface AuthenticationDefinition {
+  type?: string;
+  fields?: unknown[];
+  test?: unknown;
+  connectionLabel?: unknown;
+  oauth2Config?: Record<string, unknown>;
+}
+
+export interface AppDefinition {
+  version?: string;
+  platformVersion?: string;
+  authentication?: AuthenticationDefinition;
+  triggers?: Record<string, StepDefinition>;
+  searches?: Record<string, StepDefinition>;
+  creates?: Record<string, StepDefinition>;
+  searchOrCreates?: Record<string, SearchOrCreateDefinition>;
+  flags?: { cleanInputData?: boolean };
+}
+
+/** Where the CLI's definition has a function, it has a string like `$func$2$f$`. */
+export function isFunctionReference(value: unknown): boolean {
+  return typeof value === 'string' && value.startsWith('$func$');
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The fields of a list written out in the definition (not computed by a function). */
+export function staticFields(fields: unknown[] | undefined): FieldDefinition[] {
+  return (fields ?? []).filter(isRecord);
+}
+
+export type StepKind = 'trigger' | 'search' | 'create';
+
+export interface Step {
+  kind: StepKind;
+  key: string;
+  /** Where the step is in the definition, e.g. `triggers.new_lead`. */
+  path: string;
+  definition: StepDefinition;
+}
+
+const STEP_GROUPS = [
+  ['trigger', 'triggers'],
+  ['search', 'searches'],
+  ['create', 'creates'],
+] as const;
+
+/** Every trigger, search and create of the app, in that order. */
+export function stepsOf(definition: AppDefinition): Step[] {
+  return STEP_GROUPS.flatMap(([kind, group]) =>
+    Object.entries(definition[group] ?? {}).map(([key, step]) => ({
+      kind,
+      key,
+      path: `${group}.${key}`,
+      definition: step,
+    })),
+  );
+}
+
+/** Steps a user can pick in the Zap editor. */
+export function visibleSteps(definition: AppDefinition): Step[] {
+  return stepsOf(definition).filter((step) => step.definition.display?.hidden !== true);
+}
+
+export function isHookTrigger(step: Step): boolean {
+  return step.kind === 'trigger' && step.definition.operation?.type === 'hook';
+}
+
+export function isPollingTrigger(step: Step): boolean {
+  return step.kind === 'trigger' && !isHookTrigger(step);
+}

@@ -1,0 +1,50 @@
+/**
+ * The app's directory listing: its title and the description Zapier shows in
+ * the app directory, kept in one JSON file (`listing.json`) and checked as M002.
+ */
+import { readFileSync } from 'node:fs';
+
+import { isRecord } from './definition';
+
+export interface Listing {
+  title: string;
+  description: string;
+}
+
+export type ListingRead =
+  | { found: true; path: string; listing: Listing }
+  | { found: false; path: string; problem: string };
+
+/** Reads `{ "title": …, "description": … }`; never throws, says what is wrong instead. */
+export function readListing(path: string): ListingRead {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { found: false, path, problem: `cannot read ${path} (${reason})` };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { found: false, path, problem: `${path} is not JSON (${reason})` };
+  }
+  if (
+    !isRecord(parsed) ||
+    typeof parsed.title !== 'string' ||
+    typeof parsed.description !== 'string'
+  ) {
+    return {
+      found: false,
+      path,
+      problem: `${path} must hold an object with the strings "title" and "description"`,
+    };
+  }
+  return {
+    found: true,
+    path,
+    listing: { title: parsed.title, description: parsed.description },
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * Local runs: each visible trigger's `perform` (a hook's on a recorded
+ * delivery) and a hook's `performList`, through core's Lambda handler, as
+ * Zapier runs them, with every outside request refused. Their items stand in
+ * for the live results Zapier's T00x and Z001 checks look at.
+ */
+import nock from 'nock';
+
+import type { AppDefinition, Step } from './definition';
+import { isHookTrigger, isRecord, visibleSteps } from './definition';
+import type { Item } from './values';
+
+export type RunMethod = 'perform' | 'performList';
+
+export type RunOutcome =
+  | { kind: 'items'; items: Item[] }
+  /** Nothing to decide from: no recorded delivery, or the run needs the network. */
+  | { kind: 'not run'; reason: string }
+  | { kind: 'failed'; error: string };
+
+export interface StepRun {
+  /** Where the step is in the definition, e.g. `triggers.new_lead`. */
+  path: string;
+  method: RunMethod;
+  outcome: RunOutcome;
+}
+
+type LambdaHandler = (event: Record<string, unknown>) => Promise<{ results: unknown }>;
+
+/** What the local runs need of zapier-platform-core: its Lambda handler factory. */
+export interface CoreRuntime {
+  createAppHandler(app: object): LambdaHandler;
+}
+
+const messageOf = (error: unknown) =>
+  error instanceof Error ? error.message : String(error);
+
+/**
+ * Core appends "What happened: Executing … with bundle {…}" to an error:
+ * keep the message only, on one line (the bundle is no one's business here).
+ */
+const withoutBundle = (message: string) =>
+  (message.split(/\n\s*What happened:/)[0] ?? '').replace(/\s*\n\s*/g, ' ').trim();
+
+async function run(
+  handler: LambdaHandler,
+  path: string,
+  method: RunMethod,
+  bundle: Record<string, unknown>,
+): Promise<StepRun> {
+  const outcome = await handler({
+    command: 'execute',
+    method: `${path}.operation.${method}`,
+    bundle,
+    // Core then raises its own output checks (an item without id, …) as errors.
+    calledFromCli: true,
+  }).then(
+    ({ results }): RunOutcome =>
+      Array.isArray(results) && results.every(isRecord)
+        ? { kind: 'items', items: results }
+        : {
+            kind: 'failed',
+            error: `it returned ${JSON.stringify(results)}, not a list of objects`,
+          },
+    (error: unknown): RunOutcome =>
+      /Disallowed net connect/.test(messageOf(error))
+        ? {
+            kind: 'not run',
+            reason: `it needs the network (${messageOf(error).split('\n')[0] ?? ''})`,
+          }
+        : { kind: 'failed', error: withoutBundle(messageOf(error)) },
+  );
+  return { path, method, outcome };
+}
+
+function deliveryBundle(delivery: unknown): Record<string, unknown> {
+  return {
+    inputData: {},
+    authData: {},
+    cleanedRequest: delivery,
+    rawRequest: {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      content: JSON.stringify(delivery),
+      querystring: '',
+    },
+    meta: { isLoadingSample: false },
+  };
+}
+
+const SAMPLE_LOADING_BUNDLE = {
+  inputData: {},
+  authData: {},
+  meta: { isLoadingSample: true },
+};
+
+async function runsOf(
+  handler: LambdaHandler,
+  step: Step,
+  deliveries: ReadonlyMap<string, unknown>,
+): Promise<StepRun[]> {
+  if (!isHookTrigger(step)) {
+    return [await run(handler, step.path, 'perform', SAMPLE_LOADING_BUNDLE)];
+  }
+  const runs: StepRun[] = [];
+  if (step.definition.operation?.performList !== undefined) {
+    runs.push(await run(handler, step.path, 'performList', SAMPLE_LOADING_BUNDLE));
+  }
+  runs.push(
+    deliveries.has(step.key)
+      ? await run(handler, step.path, 'perform', deliveryBundle(deliveries.get(step.key)))
+      : {
+          path: step.path,
+          method: 'perform',
+          outcome: {
+            kind: 'not run',
+            reason: `no recorded delivery: pass --delivery ${step.key}=<file.json>`,
+          },
+        },
+  );
+  return runs;
+}
+
+/**
+ * Runs every visible trigger offline. `deliveries` maps a hook trigger's key
+ * to the body of a recorded delivery.
+ */
+export async function runTriggersOffline(
+  core: CoreRuntime,
+  app: object,
+  definition: AppDefinition,
+  deliveries: ReadonlyMap<string, unknown>,
+): Promise<StepRun[]> {
+  const handler = core.createAppHandler(app);
+  const wasActive = nock.isActive();
+  if (!wasActive) {
+    nock.activate();
+  }
+  nock.disableNetConnect();
+  try {
+    const runs: StepRun[] = [];
+    for (const step of visibleSteps(definition).filter(
+      (each) => each.kind === 'trigger',
+    )) {
+      runs.push(...(await runsOf(handler, step, deliveries)));
+    }
+    return runs;
+  } finally {
+    nock.enableNetConnect();
+    if (!wasActive) {
+      nock.restore();
+    }
+  }
+}

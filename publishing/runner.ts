@@ -1,0 +1,41 @@
+/** Runs every check over one input and says, per check, pass, warning or failure. */
+import type { Check, CheckInput, Finding } from './checks/check';
+import { ALL_CHECKS } from './checks';
+
+export type Status = 'pass' | 'warning' | 'failure';
+
+export interface CheckResult {
+  id: string;
+  status: Status;
+  requirement: string;
+  findings: Finding[];
+}
+
+export const REFERENCE_URL =
+  'https://docs.zapier.com/platform/publish/integration-checks-reference';
+
+export const referenceFor = (id: string) => `${REFERENCE_URL}#${id}`;
+
+function statusOf(findings: Finding[]): Status {
+  if (findings.some((finding) => finding.severity === 'failure')) {
+    return 'failure';
+  }
+  return findings.length > 0 ? 'warning' : 'pass';
+}
+
+export function runCheck(check: Check, input: CheckInput): CheckResult {
+  const findings = check.run(input);
+  return {
+    id: check.id,
+    status: statusOf(findings),
+    requirement: check.requirement,
+    findings,
+  };
+}
+
+export function runChecks(
+  input: CheckInput,
+  checks: readonly Check[] = ALL_CHECKS,
+): CheckResult[] {
+  return checks.map((check) => runCheck(check, input));
+}

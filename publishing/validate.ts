@@ -1,0 +1,153 @@
+/**
+ * `npm run validate`: Zapier's schema validation (`zapier-platform validate
+ * --without-style`), then every publishing check that can be decided
+ * offline, one line per result. Exit 0 when nothing fails (warnings
+ * allowed), 1 when a check fails, 2 when the app, a delivery or the CLI
+ * cannot be used at all.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { readListing } from './listing';
+import { AppLoadError, loadApp } from './load-app';
+import { runTriggersOffline } from './local-run';
+import { reportLines, summary } from './report';
+import { runChecks } from './runner';
+
+const USAGE =
+  'usage: validate [--app-dir DIR] [--listing FILE] [--delivery TRIGGER_KEY=FILE]... [--skip-schema]';
+
+export interface Output {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const processOutput: Output = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+/** Usage error, unreadable input or a failing CLI: nothing was checked. */
+class CannotValidate extends Error {}
+
+function zapierCli(): string {
+  const packageJson = require.resolve('zapier-platform-cli/package.json');
+  const { bin } = JSON.parse(readFileSync(packageJson, 'utf8')) as {
+    bin: Record<string, string>;
+  };
+  const script = bin['zapier-platform'];
+  if (script === undefined) {
+    throw new CannotValidate(`${packageJson} declares no zapier-platform command`);
+  }
+  return join(dirname(packageJson), script);
+}
+
+function validateSchema(appDir: string, output: Output): void {
+  const command = 'zapier-platform validate --without-style';
+  output.out(`==> ${command}`);
+  const result = spawnSync(
+    process.execPath,
+    [zapierCli(), 'validate', '--without-style'],
+    {
+      cwd: appDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+    },
+  );
+  for (const line of `${result.stdout ?? ''}${result.stderr ?? ''}`
+    .trimEnd()
+    .split('\n')) {
+    if (line !== '') {
+      output.out(line);
+    }
+  }
+  if (result.error !== undefined) {
+    throw new CannotValidate(`${command} could not start: ${result.error.message}`);
+  }
+  if (result.status !== 0) {
+    throw new CannotValidate(
+      `${command} failed (exit ${result.status ?? `signal ${result.signal ?? '?'}`}): fix what it reports above`,
+    );
+  }
+}
+
+function readDeliveries(specs: string[], appDir: string): Map<string, unknown> {
+  const deliveries = new Map<string, unknown>();
+  for (const spec of specs) {
+    const [key, file] = spec.split(/=(.*)/s);
+    if (!key || !file) {
+      throw new CannotValidate(`--delivery ${spec}: write it as TRIGGER_KEY=FILE`);
+    }
+    const path = resolve(appDir, file);
+    try {
+      deliveries.set(key, JSON.parse(readFileSync(path, 'utf8')));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new CannotValidate(
+        `cannot read the delivery for ${key} from ${path}: ${reason}`,
+      );
+    }
+  }
+  return deliveries;
+}
+
+export async function main(
+  argv: string[],
+  output: Output = processOutput,
+): Promise<number> {
+  try {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args: argv,
+        options: {
+          'app-dir': { type: 'string', default: '.' },
+          listing: { type: 'string' },
+          delivery: { type: 'string', multiple: true, default: [] },
+          'skip-schema': { type: 'boolean', default: false },
+        },
+      }));
+    } catch (error) {
+      throw new CannotValidate(
+        `${error instanceof Error ? error.message : String(error)}\n${USAGE}`,
+      );
+    }
+    const appDir = resolve(values['app-dir']);
+    const deliveries = readDeliveries(values.delivery, appDir);
+    const { app, core, definition } = await loadApp(appDir);
+    if (!values['skip-schema']) {
+      validateSchema(appDir, output);
+    }
+    output.out(
+      '==> publishing checks (https://docs.zapier.com/platform/publish/integration-checks-reference)',
+    );
+    const listing = readListing(resolve(appDir, values.listing ?? 'listing.json'));
+    const runs = await runTriggersOffline(core, app, definition, deliveries);
+    const results = runChecks({ definition, listing, runs });
+    reportLines(results).forEach((line) => output.out(line));
+    output.out(summary(results));
+    return results.some((result) => result.status === 'failure') ? 1 : 0;
+  } catch (error) {
+    if (error instanceof CannotValidate || error instanceof AppLoadError) {
+      output.err(`validate: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(
+        `validate: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`,
+      );
+      process.exitCode = 2;
+    },
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * Reading items (samples and results) against their output fields: nested
+ * values, types, primary keys and dates. Shared by the sample checks (D0xx)
+ * and the local-run checks (T0xx, Z001).
+ */
+import type { FieldDefinition } from './definition';
+import { isRecord } from './definition';
+
+export type Item = Record<string, unknown>;
+
+/**
+ * The value of `key` in an item; Zapier names nested values with `__`
+ * (`page__id` is `page.id`), so a key absent at the top is looked up nested.
+ */
+export function valueAt(item: Item, key: string): unknown {
+  if (key in item) {
+    return item[key];
+  }
+  let current: unknown = item;
+  for (const part of key.split('__')) {
+    if (!isRecord(current) || !(part in current)) {
+      return undefined;
+    }
+    current = current[part];
+  }
+  return current;
+}
+
+export function hasKey(item: Item, key: string): boolean {
+  return valueAt(item, key) !== undefined;
+}
+
+/** Every key of an item, nested ones written with `__` as Zapier flattens them. */
+export function flatKeys(item: Item, prefix = ''): string[] {
+  return Object.entries(item).flatMap(([key, value]) =>
+    isRecord(value) && Object.keys(value).length > 0
+      ? flatKeys(value, `${prefix}${key}__`)
+      : [`${prefix}${key}`],
+  );
+}
+
+const STRING_TYPES = new Set([
+  'string',
+  'text',
+  'password',
+  'code',
+  'copy',
+  'file',
+  'datetime',
+]);
+
+function matchesType(value: unknown, type: string): boolean {
+  if (STRING_TYPES.has(type)) {
+    return typeof value === 'string';
+  }
+  switch (type) {
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    default:
+      return true;
+  }
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) {
+    return 'a list';
+  }
+  if (value === null) {
+    return 'null';
+  }
+  return typeof value === 'object'
+    ? 'an object'
+    : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+/**
+ * What in an item breaks its output fields: a required field missing, or a
+ * value of another type than its field's (a `list` field holds a list, a
+ * `dict` field an object). Null stands for "no value" and is accepted where
+ * the field is not required.
+ */
+export function outputFieldProblems(item: Item, fields: FieldDefinition[]): string[] {
+  const problems: string[] = [];
+  for (const field of fields) {
+    if (field.key === undefined) {
+      continue;
+    }
+    const value = valueAt(item, field.key);
+    if (value === undefined || value === null) {
+      if (field.required === true) {
+        problems.push(`required output field "${field.key}" is missing`);
+      }
+      continue;
+    }
+    const type = field.type ?? 'string';
+    if (field.list === true) {
+      if (!Array.isArray(value)) {
+        problems.push(`"${field.key}" is a list field but holds ${describe(value)}`);
+      } else if (!value.every((element) => matchesType(element, type))) {
+        problems.push(`"${field.key}" is a list of ${type} but holds other values`);
+      }
+    } else if (field.dict === true) {
+      if (!isRecord(value)) {
+        problems.push(`"${field.key}" is a dict field but holds ${describe(value)}`);
+      }
+    } else if (!matchesType(value, type)) {
+      problems.push(`"${field.key}" is of type ${type} but holds ${describe(value)}`);
+    }
+  }
+  return problems;
+}
+
+/** The keys that identify an item: the output fields marked `primary`, else `id`. */
+export function primaryKeys(fields: FieldDefinition[]): string[] {
+  const marked = fields.filter(
+    (field) => field.primary === true && field.key !== undefined,
+  );
+  return marked.length > 0 ? marked.map((field) => field.key as string) : ['id'];
+}
+
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const ISO_DATE_TIME =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/;
+
+/** ISO 8601: a calendar date, or a date and time with a zone (`Z` or an offset). */
+export function isIso8601(value: string): boolean {
+  return ISO_DATE.test(value) || ISO_DATE_TIME.test(value);
+}
+
+const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
+const DATE_LIKE = [
+  /^\d{4}-\d{1,2}-\d{1,2}/, // 2026-03-14, 2026-03-14 09:26
+  /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/, // 03/14/2026, 14.03.2026
+  /^\d{4}\/\d{1,2}\/\d{1,2}\b/, // 2026/03/14
+  new RegExp(`^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,? +\\d{1,2} +${MONTH}`, 'i'), // RFC 2822
+  new RegExp(`^\\d{1,2} +${MONTH} +\\d{4}`, 'i'), // 14 March 2026
+  new RegExp(`^${MONTH} +\\d{1,2},? +\\d{4}`, 'i'), // March 14, 2026
+];
+const DATE_KEY = /(^|_)(at|date|time|timestamp|datetime)$|date$/i;
+
+/**
+ * Values that are dates, ISO or not: what the output field says is a
+ * datetime, text that reads as a date, and numbers under a date-named key
+ * (epoch timestamps).
+ */
+export function looksLikeDate(
+  key: string,
+  value: unknown,
+  field?: FieldDefinition,
+): boolean {
+  if (
+    field?.type === 'datetime' &&
+    (typeof value === 'string' || typeof value === 'number')
+  ) {
+    return true;
+  }
+  if (typeof value === 'string') {
+    return DATE_LIKE.some((pattern) => pattern.test(value.trim()));
+  }
+  return typeof value === 'number' && DATE_KEY.test(key);
+}
+
+/** Every date-like value of an item that is not ISO 8601 with a zone, as `key: value`. */
+export function nonIsoDates(item: Item, fields: FieldDefinition[]): string[] {
+  const fieldByKey = new Map(fields.map((field) => [field.key, field]));
+  const flat = Object.fromEntries(flatKeys(item).map((key) => [key, valueAt(item, key)]));
+  return Object.entries(flat)
+    .filter(([key, value]) => looksLikeDate(key, value, fieldByKey.get(key)))
+    .filter(([, value]) => typeof value !== 'string' || !isIso8601(value))
+    .map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+}

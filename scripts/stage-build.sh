@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Usage: stage-build.sh APP_DIR OUT_DIR [zapier-platform build flags]
+#
+# Builds APP_DIR's build.zip and source.zip into OUT_DIR with
+# `zapier-platform build`, the way `zapier-platform push` builds, on a staged
+# copy of the app.
+#
+# Why a staged copy: the CLI copies the whole project, node_modules included,
+# to a temporary folder before it installs the production dependencies afresh;
+# with this project's development tools (Node 22 itself among them) that copy
+# runs out of file handles (EMFILE). The stage holds the app without
+# node_modules, build/, coverage/, out/ or .git, and only the production
+# dependencies, installed from the lockfile. The CLI then installs them once
+# more in its own copy, detects what the app requires, zips it and test-loads
+# the zip, exactly as for a push.
+#
+# What gets installed: the stage's .npmrc says `omit=optional`, so neither
+# install (ours, nor the CLI's `npm install --production`) installs optional
+# dependencies. node-fetch 2, which zapier-platform-core uses, declares
+# `encoding` as an optional peer; a lockfile that holds it (a development tool
+# needs it) would otherwise install it with iconv-lite's code-page tables into
+# every build, though core never loads it.
+set -euo pipefail
+
+if [ $# -lt 2 ]; then
+  echo "usage: $0 APP_DIR OUT_DIR [zapier-platform build flags]" >&2
+  exit 2
+fi
+app="$(cd "$1" && pwd)"
+out="$2"
+shift 2
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+
+tar -C "$app" \
+  --exclude=./node_modules --exclude=./build --exclude=./coverage --exclude=./.git \
+  --exclude=./out --exclude=./sandbox.db \
+  -cf - . | tar -C "$stage" -xf -
+
+printf 'omit=optional\n' >>"$stage/.npmrc"
+
+cd "$stage"
+npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error
+"$root/node_modules/.bin/zapier-platform" build --skip-validation "$@"
+
+mkdir -p "$out"
+cp "$stage/build/build.zip" "$stage/build/source.zip" "$out/"

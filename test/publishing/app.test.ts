@@ -1,0 +1,118 @@
+/**
+ * The app's own definition passes every check, on real local runs of its
+ * trigger; the local runner tells a run that needs the network from one
+ * that fails.
+ */
+import { join } from 'node:path';
+
+import zapier from 'zapier-platform-core';
+
+import { definitionOf } from '../../publishing/load-app';
+import { readListing } from '../../publishing/listing';
+import type { CoreRuntime } from '../../publishing/local-run';
+import { runTriggersOffline } from '../../publishing/local-run';
+import { runChecks } from '../../publishing/runner';
+import { createApp } from '../../src/app';
+import sampleDelivery from '../../src/samples/lead-delivery.json';
+
+const ROOT = join(__dirname, '..', '..');
+const core = zapier as unknown as CoreRuntime;
+
+describe.each([false, true])('the app (PKCE %s)', (pkce) => {
+  it('passes every publishing check, on local runs that returned leads', async () => {
+    const app = createApp({ pkce });
+    const definition = await definitionOf(core, app);
+    const runs = await runTriggersOffline(
+      core,
+      app,
+      definition,
+      new Map([['new_lead', sampleDelivery]]),
+    );
+
+    expect(runs.map((run) => [run.path, run.method, run.outcome.kind])).toEqual([
+      ['triggers.new_lead', 'performList', 'items'],
+      ['triggers.new_lead', 'perform', 'items'],
+    ]);
+    const results = runChecks({
+      definition,
+      listing: readListing(join(ROOT, 'listing.json')),
+      runs,
+    });
+    expect(results.filter((result) => result.status !== 'pass')).toEqual([]);
+    expect(results.length).toBeGreaterThanOrEqual(32);
+  });
+});
+
+describe('local runs', () => {
+  const polling = (perform: unknown) => ({
+    key: 'new_thing',
+    noun: 'Thing',
+    display: { label: 'New Thing', description: 'Triggers when a thing is added.' },
+    operation: { perform, sample: { id: '1' } },
+  });
+  const appWith = (triggers: Record<string, unknown>) => ({
+    version: '1.0.0',
+    platformVersion: zapier.version,
+    triggers,
+  });
+  const runsOf = async (app: object) =>
+    runTriggersOffline(core, app, await definitionOf(core, app), new Map());
+
+  it('reports a run that needs the network as not run, and sends nothing', async () => {
+    const app = appWith({
+      new_thing: polling({ url: 'https://api.example.org/things' }),
+    });
+    const [run] = await runsOf(app);
+    expect(run?.outcome).toEqual({
+      kind: 'not run',
+      reason: expect.stringMatching(
+        /^it needs the network .*api\.example\.org/,
+      ) as string,
+    });
+  });
+
+  it("reports core's own output checks as a failed run", async () => {
+    const app = appWith({ new_thing: polling(() => [{ name: 'no id' }]) });
+    const [run] = await runsOf(app);
+    expect(run?.outcome).toEqual({
+      kind: 'failed',
+      error: expect.stringMatching(/Invalid API Response.*id/) as string,
+    });
+  });
+
+  it('reports a perform that throws as a failed run', async () => {
+    const app = appWith({
+      new_thing: polling(() => {
+        throw new Error('the thing is broken');
+      }),
+    });
+    const [run] = await runsOf(app);
+    expect(run?.outcome).toEqual({ kind: 'failed', error: 'the thing is broken' });
+  });
+
+  it('does not run a hook without a recorded delivery, and says how to give one', async () => {
+    const app = appWith({
+      new_hook: {
+        ...polling(() => [{ id: '1' }]),
+        key: 'new_hook',
+        operation: {
+          type: 'hook',
+          perform: () => [{ id: '1' }],
+          performList: () => [{ id: '1' }],
+          sample: { id: '1' },
+        },
+      },
+    });
+    const runs = await runsOf(app);
+    expect(runs.map((run) => [run.method, run.outcome])).toEqual([
+      ['performList', { kind: 'items', items: [{ id: '1' }] }],
+      [
+        'perform',
+        {
+          kind: 'not run',
+          reason: 'no recorded delivery: pass --delivery new_hook=<file.json>',
+        },
+      ],
+    ]);
+  });
+});

@@ -1,0 +1,549 @@
+/**
+ * Every check, fed a definition (or local run, or listing) that breaks
+ * exactly its rule: that check, and only that check, stops passing.
+ */
+import type { CheckInput } from '../../publishing/checks/check';
+import { lowercaseWords } from '../../publishing/checks/copy';
+import { ALL_CHECKS } from '../../publishing/checks';
+import type { StepDefinition } from '../../publishing/definition';
+import type { Item } from '../../publishing/values';
+import { runChecks } from '../../publishing/runner';
+import { validInput } from './fixtures';
+
+const FUNC = '$func$2$f$';
+
+function step(input: CheckInput, path: string): StepDefinition {
+  const [group, key] = path.split('.') as ['triggers' | 'searches' | 'creates', string];
+  const found = input.definition[group]?.[key];
+  if (found === undefined) {
+    throw new Error(`the fixture has no ${path}`);
+  }
+  return found;
+}
+
+function operation(input: CheckInput, path: string) {
+  const found = step(input, path).operation;
+  if (found === undefined) {
+    throw new Error(`the fixture's ${path} has no operation`);
+  }
+  return found;
+}
+
+function fields(input: CheckInput, path: string): Record<string, unknown>[] {
+  return (operation(input, path).inputFields ?? []) as Record<string, unknown>[];
+}
+
+function sample(input: CheckInput, path: string): Item {
+  return operation(input, path).sample as Item;
+}
+
+function runItem(input: CheckInput, path: string, method: string): Item {
+  const run = input.runs.find((each) => each.path === path && each.method === method);
+  if (run?.outcome.kind !== 'items' || run.outcome.items[0] === undefined) {
+    throw new Error(`the fixture has no ${method} item for ${path}`);
+  }
+  return run.outcome.items[0];
+}
+
+function authFields(input: CheckInput): Record<string, unknown>[] {
+  return (input.definition.authentication?.fields ?? []) as Record<string, unknown>[];
+}
+
+interface Break {
+  id: string;
+  status: 'failure' | 'warning';
+  change: RegExp;
+  breakIt: (input: CheckInput) => void;
+  /** Checks that cannot pass either when this rule is broken. */
+  alsoFails?: string[];
+}
+
+const BREAKS: Break[] = [
+  {
+    id: 'D001',
+    status: 'failure',
+    change: /triggers\.new_contact input field api_token: .*authentication/,
+    breakIt: (input) =>
+      fields(input, 'triggers.new_contact').push({
+        key: 'api_token',
+        label: 'Token',
+        helpText: 'Your token, from the settings.',
+      }),
+  },
+  {
+    id: 'D002',
+    status: 'failure',
+    change: /authentication field api_key: add help text with a markdown link/,
+    breakIt: (input) => {
+      authFields(input)[0]!.helpText = 'Your API key.';
+    },
+  },
+  {
+    id: 'D003',
+    status: 'failure',
+    change: /never a token, key or password/,
+    breakIt: (input) => {
+      input.definition.authentication!.connectionLabel = '{{bundle.authData.api_key}}';
+    },
+  },
+  {
+    id: 'D004',
+    status: 'failure',
+    change: /triggers\.new_contact input field list_id: give it a dynamic dropdown/,
+    breakIt: (input) => {
+      delete fields(input, 'triggers.new_contact')[0]!.dynamic;
+    },
+  },
+  {
+    id: 'D005',
+    status: 'failure',
+    change: /"dynamic": "lists\.id\.name" names no trigger/,
+    breakIt: (input) => {
+      fields(input, 'triggers.new_contact')[0]!.dynamic = 'lists.id.name';
+    },
+  },
+  {
+    id: 'D006',
+    status: 'failure',
+    change: /triggers\.contact_hook: add operation\.performList/,
+    breakIt: (input) => {
+      delete operation(input, 'triggers.contact_hook').performList;
+    },
+  },
+  {
+    id: 'D007',
+    status: 'failure',
+    change: /creates\.create_contact\.operation\.perform\.url: use https/,
+    breakIt: (input) => {
+      operation(input, 'creates.create_contact').perform = {
+        url: 'http://api.example.org/contacts',
+      };
+    },
+  },
+  {
+    id: 'D008',
+    status: 'failure',
+    change:
+      /searches\.find_contact\.operation\.inputFields\[0\]\.helpText: wrap the bare URL/,
+    breakIt: (input) => {
+      fields(input, 'searches.find_contact')[0]!.helpText =
+        'As shown on https://app.example.org/contacts.';
+    },
+  },
+  {
+    id: 'D009',
+    status: 'failure',
+    change: /searches\.find_contact: add an input field/,
+    breakIt: (input) => {
+      operation(input, 'searches.find_contact').inputFields = [];
+    },
+  },
+  {
+    id: 'D010',
+    status: 'failure',
+    change: /triggers\.new_contact: add "id" to the sample/,
+    breakIt: (input) => {
+      delete sample(input, 'triggers.new_contact').id;
+    },
+  },
+  {
+    id: 'D011',
+    status: 'failure',
+    change:
+      /searches\.find_contact input field email: make the help text explain the field/,
+    breakIt: (input) => {
+      fields(input, 'searches.find_contact')[0]!.helpText = 'Email.';
+    },
+  },
+  {
+    id: 'D012',
+    status: 'failure',
+    change: /creates\.create_contact: add operation\.sample/,
+    breakIt: (input) => {
+      delete operation(input, 'creates.create_contact').sample;
+    },
+  },
+  {
+    id: 'D013',
+    status: 'failure',
+    change: /"search": "find_person\.id" names no search/,
+    breakIt: (input) => {
+      fields(input, 'creates.create_contact')[1]!.search = 'find_person.id';
+    },
+  },
+  {
+    id: 'D014',
+    status: 'failure',
+    change: /creates\.create_contact input field owner: make it a single string/,
+    breakIt: (input) => {
+      fields(input, 'creates.create_contact')[1]!.list = true;
+    },
+  },
+  {
+    id: 'D015',
+    status: 'failure',
+    change: /searchOrCreates\.find_contact: "create" must name an existing create/,
+    breakIt: (input) => {
+      input.definition.searchOrCreates!.find_contact!.create = 'add_contact';
+    },
+  },
+  {
+    id: 'D016',
+    status: 'failure',
+    change: /triggers\.contact_hook is the only step and a static webhook/,
+    // A lone static webhook is also a hook without subscribe and unsubscribe.
+    alsoFails: ['D017'],
+    breakIt: (input) => {
+      const hook = step(input, 'triggers.contact_hook');
+      delete hook.operation!.performSubscribe;
+      delete hook.operation!.performUnsubscribe;
+      input.definition.triggers = { contact_hook: hook };
+      input.definition.searches = {};
+      input.definition.creates = {};
+      input.definition.searchOrCreates = {};
+      input.runs = input.runs.filter((run) => run.path === 'triggers.contact_hook');
+    },
+  },
+  {
+    id: 'D017',
+    status: 'failure',
+    change: /triggers\.contact_hook: add both performSubscribe and performUnsubscribe/,
+    breakIt: (input) => {
+      delete operation(input, 'triggers.contact_hook').performUnsubscribe;
+    },
+  },
+  {
+    id: 'D018',
+    status: 'failure',
+    change:
+      /searches\.find_contact: capitalise "email" in the label "Find Contact by email"/,
+    breakIt: (input) => {
+      step(input, 'searches.find_contact').display!.label = 'Find Contact by email';
+    },
+  },
+  {
+    id: 'D021',
+    status: 'failure',
+    change: /triggers\.new_contact: write the description as "Triggers when … \."/,
+    breakIt: (input) => {
+      step(input, 'triggers.new_contact').display!.description =
+        'Fires when a contact is added.';
+    },
+  },
+  {
+    id: 'D022',
+    status: 'failure',
+    change: /creates\.create_contact: declare at least one input field in the definition/,
+    breakIt: (input) => {
+      operation(input, 'creates.create_contact').inputFields = [FUNC];
+    },
+  },
+  {
+    id: 'D023',
+    status: 'failure',
+    change:
+      /triggers\.new_contact sample created_at: "03\/14\/2026 09:26": write it as ISO 8601/,
+    breakIt: (input) => {
+      sample(input, 'triggers.new_contact').created_at = '03/14/2026 09:26';
+    },
+  },
+  {
+    id: 'D024',
+    status: 'warning',
+    change:
+      /triggers\.new_contact sample: "vip" is of type boolean but holds string "yes"/,
+    breakIt: (input) => {
+      sample(input, 'triggers.new_contact').vip = 'yes';
+    },
+  },
+  {
+    id: 'D025',
+    status: 'failure',
+    change: /creates\.create_contact\.operation\.perform\.url: remove the javascript:/,
+    breakIt: (input) => {
+      operation(input, 'creates.create_contact').perform = { url: 'javascript:alert(1)' };
+    },
+  },
+  {
+    id: 'D026',
+    status: 'warning',
+    change: /authentication field subdomain holds a domain/,
+    breakIt: (input) =>
+      authFields(input).push({
+        key: 'subdomain',
+        label: 'Subdomain',
+        helpText: 'The first part of your address, as in `acme.example.org`.',
+      }),
+  },
+  {
+    id: 'D028',
+    status: 'warning',
+    change: /flags\.cleanInputData is true/,
+    breakIt: (input) => {
+      input.definition.flags = { cleanInputData: true };
+    },
+  },
+  {
+    id: 'M002',
+    status: 'failure',
+    change: /leave "Zapier" out of the description/,
+    breakIt: (input) => {
+      input.listing = {
+        found: true,
+        path: 'listing.json',
+        listing: {
+          title: 'Contacts Hub',
+          description: 'Contacts Hub is a contact manager made for Zapier users.',
+        },
+      };
+    },
+  },
+  {
+    id: 'T002',
+    status: 'failure',
+    change: /triggers\.contact_hook perform item 0: return "id" with every item/,
+    breakIt: (input) => {
+      // Without an id in the sample and the list too, so only the primary key is missing.
+      delete sample(input, 'triggers.contact_hook').id;
+      delete runItem(input, 'triggers.contact_hook', 'performList').id;
+      delete runItem(input, 'triggers.contact_hook', 'perform').id;
+    },
+  },
+  {
+    id: 'T003',
+    status: 'warning',
+    change:
+      /triggers\.new_contact perform created_at: "March 14, 2026": return dates as ISO 8601/,
+    breakIt: (input) => {
+      runItem(input, 'triggers.new_contact', 'perform').created_at = 'March 14, 2026';
+    },
+  },
+  {
+    id: 'T004',
+    status: 'failure',
+    change: /triggers\.new_contact: perform never returns "nickname"/,
+    breakIt: (input) => {
+      sample(input, 'triggers.new_contact').nickname = 'Ada';
+    },
+  },
+  {
+    id: 'T005',
+    status: 'failure',
+    change:
+      /triggers\.new_contact perform item 0: "score" is of type integer but holds string "7"/,
+    breakIt: (input) => {
+      runItem(input, 'triggers.new_contact', 'perform').score = '7';
+    },
+  },
+  {
+    id: 'T006',
+    status: 'failure',
+    change:
+      /triggers\.contact_hook: performList returns "listed_at" that no delivery brings/,
+    breakIt: (input) => {
+      runItem(input, 'triggers.contact_hook', 'performList').listed_at = '2026-03-14';
+    },
+  },
+  {
+    id: 'Z001',
+    status: 'failure',
+    change:
+      /triggers\.contact_hook performList item 0: required output field "email" is missing/,
+    breakIt: (input) => {
+      runItem(input, 'triggers.contact_hook', 'performList').email = null;
+    },
+  },
+];
+
+const notPassing = (input: CheckInput) =>
+  runChecks(input).filter((result) => result.status !== 'pass');
+
+describe('the fixture', () => {
+  it('passes every check', () => {
+    expect(notPassing(validInput())).toEqual([]);
+  });
+
+  it('is broken once for every check', () => {
+    expect(BREAKS.map((each) => each.id).sort()).toEqual(
+      ALL_CHECKS.map((check) => check.id).sort(),
+    );
+  });
+});
+
+describe.each(BREAKS)('$id', ({ id, status, change, breakIt, alsoFails = [] }) => {
+  it(`gives a ${status} naming what to change, and no other check stops passing`, () => {
+    const input = validInput();
+    breakIt(input);
+    const results = notPassing(input);
+    expect(results.map((result) => result.id).sort()).toEqual([id, ...alsoFails].sort());
+    const result = results.find((each) => each.id === id);
+    expect(result?.status).toBe(status);
+    expect(result?.findings.map((finding) => finding.change)).toContainEqual(
+      expect.stringMatching(change),
+    );
+  });
+});
+
+describe('D018 Title Case, the judgment call', () => {
+  it.each([
+    'New Lead',
+    'Find or Create Contact',
+    'Add Subscriber to List',
+    'New iPhone Order',
+    'Send SMS',
+    'Update Row (Advanced)',
+  ])('accepts "%s"', (label) => {
+    expect(lowercaseWords(label)).toEqual([]);
+  });
+
+  it.each([
+    ['new lead', ['new', 'lead']],
+    ['Find contact', ['contact']],
+    ['or Create Contact', ['or']],
+    ['Find Contact To', []],
+    ['Find Contact to', ['to']],
+  ])('flags "%s"', (label, words) => {
+    expect(lowercaseWords(label)).toEqual(words);
+  });
+});
+
+function findingsOf(id: string, input: CheckInput) {
+  const result = runChecks(input).find((each) => each.id === id);
+  return result?.findings ?? [];
+}
+
+describe('D003, the connection label', () => {
+  it('refuses a constant', () => {
+    const input = validInput();
+    input.definition.authentication!.connectionLabel = 'Contacts Hub';
+    expect(findingsOf('D003', input)).toEqual([
+      {
+        severity: 'failure',
+        change: expect.stringMatching(/is the same for every account/) as string,
+      },
+    ]);
+  });
+
+  it('warns that a function label needs a run', () => {
+    const input = validInput();
+    input.definition.authentication!.connectionLabel = FUNC;
+    expect(findingsOf('D003', input)).toEqual([
+      { severity: 'warning', change: expect.stringMatching(/is computed/) as string },
+    ]);
+  });
+
+  it('wants one', () => {
+    const input = validInput();
+    delete input.definition.authentication!.connectionLabel;
+    expect(findingsOf('D003', input)[0]?.change).toMatch(
+      /set it to what identifies the account/,
+    );
+  });
+});
+
+describe('D008, links', () => {
+  it.each([
+    'See [the docs] (https://example.org).',
+    'See [the docs](https://example.org.',
+  ])('refuses the malformed link in "%s"', (helpText) => {
+    const input = validInput();
+    fields(input, 'searches.find_contact')[0]!.helpText = helpText;
+    expect(findingsOf('D008', input)[0]?.change).toMatch(
+      /write the link as \[text\]\(https:\/\/…\)/,
+    );
+  });
+
+  it('accepts a URL in backticks and a well-formed link', () => {
+    const input = validInput();
+    fields(input, 'searches.find_contact')[0]!.helpText =
+      'Open `https://app.example.org`, or see [the docs](https://example.org/docs).';
+    expect(findingsOf('D008', input)).toEqual([]);
+  });
+});
+
+describe('M002, the directory description', () => {
+  const withDescription = (description: string, title = 'Contacts Hub'): CheckInput => ({
+    ...validInput(),
+    listing: { found: true, path: 'listing.json', listing: { title, description } },
+  });
+  const changes = (input: CheckInput) =>
+    findingsOf('M002', input).map((finding) => finding.change);
+
+  it.each([
+    [
+      `Contacts Hub is a contact manager ${'for small teams '.repeat(8)}.`,
+      /shorten the description to 140 characters/,
+    ],
+    ['Contacts Hub is a CRM.', /lengthen the description to at least 40 characters/],
+    [
+      'Contacts Hub is a tool. It stores contacts. It tags them. It sorts them.',
+      /at most 3 sentences/,
+    ],
+    [
+      'A contact manager for small teams, with notes and tags.',
+      /start the description with "Contacts Hub is a"/,
+    ],
+    [
+      'Contacts Hub is a contact manager, see https://hub.example.org for more.',
+      /leave links out/,
+    ],
+    [
+      'Contacts Hub is a contact manager that syncs your address books.',
+      /not that it syncs/,
+    ],
+  ])('refuses "%s"', (description, change) => {
+    expect(changes(withDescription(description))).toContainEqual(
+      expect.stringMatching(change),
+    );
+  });
+
+  it('says when the listing file cannot be read', () => {
+    const input: CheckInput = {
+      ...validInput(),
+      listing: {
+        found: false,
+        path: 'listing.json',
+        problem: 'cannot read listing.json (ENOENT)',
+      },
+    };
+    expect(changes(input)).toEqual([
+      'add the listing file: cannot read listing.json (ENOENT)',
+    ]);
+  });
+});
+
+describe('local runs that gave no items', () => {
+  it('warns when a run could not happen offline: Zapier decides', () => {
+    const input = validInput();
+    input.runs[0]!.outcome = { kind: 'not run', reason: 'it needs the network' };
+    const results = notPassing(input);
+    expect(results.map((result) => [result.id, result.status])).toEqual([
+      ['T002', 'warning'],
+      ['T003', 'warning'],
+      ['T004', 'warning'],
+      ['T005', 'warning'],
+    ]);
+    expect(results[0]?.findings[0]?.change).toMatch(
+      /triggers\.new_contact perform was not run offline \(it needs the network\)/,
+    );
+  });
+
+  it('fails when a run failed', () => {
+    const input = validInput();
+    input.runs[2]!.outcome = {
+      kind: 'failed',
+      error: 'Invalid API Response: - Got a result missing the "id" property',
+    };
+    const failing = notPassing(input).filter((result) => result.status === 'failure');
+    expect(failing.map((result) => result.id)).toEqual([
+      'T002',
+      'T003',
+      'T004',
+      'T005',
+      'T006',
+    ]);
+    expect(failing[0]?.findings[0]?.change).toMatch(
+      /triggers\.contact_hook perform failed on a local run: Invalid API Response/,
+    );
+  });
+});

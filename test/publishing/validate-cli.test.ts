@@ -1,0 +1,114 @@
+/**
+ * `npm run validate` on apps it cannot read, a CLI that fails, and an app
+ * that breaks a rule: it says which, and exits non-zero.
+ */
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { main } from '../../publishing/validate';
+
+const ROOT = join(__dirname, '..', '..');
+
+let appDir: string;
+let out: string[];
+let err: string[];
+const output = {
+  out: (line: string) => out.push(line),
+  err: (line: string) => err.push(line),
+};
+
+beforeEach(() => {
+  appDir = mkdtempSync(join(tmpdir(), 'validate-'));
+  symlinkSync(join(ROOT, 'node_modules'), join(appDir, 'node_modules'));
+  writeFileSync(
+    join(appDir, 'package.json'),
+    JSON.stringify({
+      name: 'app',
+      version: '1.0.0',
+      dependencies: { 'zapier-platform-core': '19.1.0' },
+    }),
+  );
+  writeFileSync(
+    join(appDir, 'listing.json'),
+    JSON.stringify({
+      title: 'Things',
+      description: 'Things is a list keeper for everything you want to track at work.',
+    }),
+  );
+  out = [];
+  err = [];
+});
+afterEach(() => rmSync(appDir, { recursive: true, force: true }));
+
+function writeApp(label: string, description: string): void {
+  writeFileSync(
+    join(appDir, 'index.js'),
+    `const zapier = require('zapier-platform-core');
+module.exports = {
+  version: '1.0.0',
+  platformVersion: zapier.version,
+  triggers: {
+    new_thing: {
+      key: 'new_thing',
+      noun: 'Thing',
+      display: { label: ${JSON.stringify(label)}, description: ${JSON.stringify(description)} },
+      operation: { perform: () => [{ id: '1' }], sample: { id: '1' } },
+    },
+  },
+};
+`,
+  );
+}
+
+const run = (...args: string[]) => main(['--app-dir', appDir, ...args], output);
+
+it('says the app has no index.js', async () => {
+  expect(await run()).toBe(2);
+  expect(err).toEqual([
+    `validate: ${appDir} has no index.js, the file Zapier loads the app from`,
+  ]);
+});
+
+it('says the app cannot be loaded, and why', async () => {
+  writeFileSync(join(appDir, 'index.js'), "throw new Error('half-written app');");
+  expect(await run()).toBe(2);
+  expect(err.join('\n')).toMatch(/cannot load the app's index\.js .*: half-written app/);
+});
+
+it('says which delivery file it cannot read', async () => {
+  writeApp('New Thing', 'Triggers when a thing is added.');
+  expect(await run('--delivery', 'new_thing=missing.json')).toBe(2);
+  expect(err.join('\n')).toMatch(
+    /cannot read the delivery for new_thing from .*missing\.json/,
+  );
+});
+
+it("stops when Zapier's schema validation fails, and says so", async () => {
+  writeApp('N', 'Triggers when a thing is added.');
+  expect(await run()).toBe(2);
+  expect(out.join('\n')).toMatch(/does not meet minimum length of 2/);
+  expect(err).toEqual([
+    'validate: zapier-platform validate --without-style failed (exit 1): fix what it reports above',
+  ]);
+}, 30_000);
+
+it('passes an app that follows every rule, after the schema validation', async () => {
+  writeApp('New Thing', 'Triggers when a thing is added.');
+  expect(await run()).toBe(0);
+  expect(out).toContain('This project is structurally sound!');
+  expect(out[out.length - 1]).toMatch(
+    /^32 checks: 32 passed, 0 with warnings, 0 failed\.$/,
+  );
+}, 30_000);
+
+it('exits 1 on a failing check, with its ID, what to change and the link', async () => {
+  writeApp('New Thing', 'Fires when a thing is added.');
+  expect(await run('--skip-schema')).toBe(1);
+  expect(out).toContain(
+    '✖ D021 failure triggers.new_thing: write the description as "Triggers when … ." ' +
+      '(it is "Fires when a thing is added."). ' +
+      'https://docs.zapier.com/platform/publish/integration-checks-reference#D021',
+  );
+  expect(out).toContainEqual(expect.stringMatching(/^✔ D018 pass +.*#D018$/));
+});
