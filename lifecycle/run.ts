@@ -162,7 +162,7 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
           delivery: { baseDelayMs: 100 },
         }),
       (started) =>
-        `Sandbox of the landing-page service on ${started.appUrl} (projects: ${started.context.store
+        `Sandbox of the landing-page service on ${started.appUrl} (projects: ${started.context.store.accounts
           .projects()
           .map((project) => `${project.name}, ${project.plan}`)
           .join('; ')})`,
@@ -389,8 +389,8 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
               targetUrl: hooks.url,
             },
           );
-          const stored = service.context.store
-            .webhooks()
+          const stored = service.context.store.webhooks
+            .list()
             .find((webhook) => webhook.id === data.id);
           if (stored?.url !== hooks.url) {
             throw new Error(`the sandbox holds no webhook ${data.id} for the hook URL`);
@@ -482,7 +482,9 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
           throw new Error('perform did not log why it skipped the lead');
         }
         await service.context.deliverer.idle();
-        const attempts = service.context.store.attempts({ leadId: submitted.id });
+        const attempts = service.context.store.leads.attempts({
+          leadId: submitted.id,
+        });
         return {
           items,
           attempts: attempts.map((attempt) => attempt.statusCode).join(', '),

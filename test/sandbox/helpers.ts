@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 
 import { hiddenField } from '../../lifecycle/html';
 import { s256 } from '../../sandbox/oauth';
+import type { DeliveryAttempt, Lead, Webhook } from '../../sandbox/store';
 import { INVOKE_REDIRECT_URI } from '../../sandbox/seed';
 import { startSandbox } from '../../sandbox/server';
 import type { Sandbox, SandboxOptions } from '../../sandbox/server';
@@ -14,11 +15,12 @@ export interface TestSandbox extends Sandbox {
 }
 
 export async function testSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-  let now = Date.now();
-  const sandbox = await startSandbox({ now: () => now, ...options });
+  // Real time, moved forward by advance(): retry delays still pass as they should.
+  let offset = 0;
+  const sandbox = await startSandbox({ now: () => Date.now() + offset, ...options });
   return Object.assign(sandbox, {
     advance(seconds: number) {
-      now += seconds * 1000;
+      offset += seconds * 1000;
     },
     url(path: string) {
       return `${sandbox.appUrl}${path}`;
@@ -157,4 +159,21 @@ export async function connect(
 
 export function bearer(tokens: Tokens): Record<string, string> {
   return { Authorization: `Bearer ${tokens.access_token}` };
+}
+
+/** What the sandbox holds, read as a client would: over HTTP. */
+export async function listed<T extends 'leads' | 'webhooks' | 'deliveries'>(
+  sandbox: TestSandbox,
+  what: T,
+  query = '',
+): Promise<
+  T extends 'leads' ? Lead[] : T extends 'webhooks' ? Webhook[] : DeliveryAttempt[]
+> {
+  const response = await get(sandbox, `/_sandbox/${what}${query}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as T extends 'leads'
+    ? Lead[]
+    : T extends 'webhooks'
+      ? Webhook[]
+      : DeliveryAttempt[];
 }

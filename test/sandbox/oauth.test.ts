@@ -321,13 +321,54 @@ describe('POST /api/oauth/token, refresh', () => {
     });
     expect(renewed.refresh_token).not.toBe(tokens.refresh_token);
 
-    const replay = await refresh(tokens, { client_secret: sandbox.client.secret });
-    expect(replay.status).toBe(400);
-    expect(await replay.json()).toEqual({
-      error: 'invalid_grant: the refresh token was revoked or already used',
-    });
     const next = await refresh(renewed, { client_secret: sandbox.client.secret });
     expect(next.status).toBe(200);
+  });
+
+  it.each([
+    ['client-secret', false],
+    ['PKCE', true],
+  ])(
+    'revokes the whole family when a rotated refresh token is used again (%s)',
+    async (_mode, pkce) => {
+      const secret: Record<string, string> = pkce
+        ? {}
+        : { client_secret: sandbox.client.secret };
+      const first = await connect(sandbox, { pkce });
+      const second = (await (await refresh(first, secret)).json()) as Tokens;
+      const newest = (await (await refresh(second, secret)).json()) as Tokens;
+      expect((await get(sandbox, '/api/oauth/userinfo', bearer(newest))).status).toBe(
+        200,
+      );
+
+      const replay = await refresh(first, secret);
+      expect(replay.status).toBe(400);
+      expect(await replay.json()).toEqual({
+        error: 'invalid_grant: the refresh token was revoked or already used',
+      });
+      const userinfo = await get(sandbox, '/api/oauth/userinfo', bearer(newest));
+      expect(userinfo.status).toBe(401);
+      expect(await userinfo.json()).toEqual({ error: 'Invalid access token' });
+      expect((await refresh(newest, secret)).status).toBe(400);
+    },
+  );
+
+  it('keeps other families working when one is revoked', async () => {
+    const secret = { client_secret: sandbox.client.secret };
+    const stolen = await connect(sandbox);
+    const other = await connect(sandbox);
+    await refresh(stolen, secret);
+    expect((await refresh(stolen, secret)).status).toBe(400);
+    expect((await get(sandbox, '/api/oauth/userinfo', bearer(other))).status).toBe(200);
+    expect((await refresh(other, secret)).status).toBe(200);
+  });
+
+  it('does not let a reused token without the client secret revoke a client-secret family', async () => {
+    const secret = { client_secret: sandbox.client.secret };
+    const first = await connect(sandbox);
+    const renewed = (await (await refresh(first, secret)).json()) as Tokens;
+    expect((await refresh(first)).status).toBe(401);
+    expect((await get(sandbox, '/api/oauth/userinfo', bearer(renewed))).status).toBe(200);
   });
 
   it('needs the client secret when PKCE was not used', async () => {
