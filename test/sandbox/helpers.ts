@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 
 import { hiddenField } from '../../lifecycle/html';
 import { s256 } from '../../sandbox/oauth';
-import type { DeliveryAttempt, Lead, Webhook } from '../../sandbox/store';
+import type { DeliveryAttempt, Lead, OAuthClient, Webhook } from '../../sandbox/store';
 import { INVOKE_REDIRECT_URI } from '../../sandbox/seed';
 import { startSandbox } from '../../sandbox/server';
 import type { Sandbox, SandboxOptions } from '../../sandbox/server';
@@ -98,16 +98,28 @@ export function redirectQuery(response: Response): Record<string, string> {
 export interface Approval {
   code: string;
   verifier?: string;
+  /** The client that asked, when not the seeded one. */
+  client?: OAuthClient;
+}
+
+export interface ConnectOptions {
+  pkce?: boolean;
+  scope?: string;
+  client?: OAuthClient;
+  /** The signed-in user (the sandbox's `as`), when not the default. */
+  as?: string;
 }
 
 /** Opens the consent page and clicks Approve, as a browser would. */
 export async function approve(
   sandbox: TestSandbox,
-  options: { pkce?: boolean; scope?: string } = {},
+  options: ConnectOptions = {},
 ): Promise<Approval> {
   const verifier = options.pkce ? randomBytes(32).toString('base64url') : undefined;
   const params = authorizeParams(sandbox, {
     ...(options.scope ? { scope: options.scope } : {}),
+    ...(options.client ? { client_id: options.client.id } : {}),
+    ...(options.as ? { as: options.as } : {}),
     ...(verifier
       ? { code_challenge: s256(verifier), code_challenge_method: 'S256' }
       : {}),
@@ -119,7 +131,11 @@ export async function approve(
     decision: 'approve',
   });
   const { code } = redirectQuery(decision);
-  return { code: code!, ...(verifier ? { verifier } : {}) };
+  return {
+    code: code!,
+    ...(verifier ? { verifier } : {}),
+    ...(options.client ? { client: options.client } : {}),
+  };
 }
 
 export interface Tokens {
@@ -135,14 +151,15 @@ export async function exchange(
   approval: Approval,
   extra: Record<string, string> = {},
 ): Promise<Response> {
+  const client = approval.client ?? sandbox.client;
   return postForm(sandbox, '/api/oauth/token', {
     grant_type: 'authorization_code',
     code: approval.code,
     redirect_uri: REDIRECT_URI,
-    client_id: sandbox.client.id,
+    client_id: client.id,
     ...(approval.verifier
       ? { code_verifier: approval.verifier }
-      : { client_secret: sandbox.client.secret }),
+      : { client_secret: client.secret }),
     ...extra,
   });
 }
@@ -150,7 +167,7 @@ export async function exchange(
 /** A connected user's tokens, through consent and exchange. */
 export async function connect(
   sandbox: TestSandbox,
-  options: { pkce?: boolean; scope?: string } = {},
+  options: ConnectOptions = {},
 ): Promise<Tokens> {
   const response = await exchange(sandbox, await approve(sandbox, options));
   expect(response.status).toBe(200);

@@ -1,8 +1,16 @@
 import { startReceiver } from '../../lifecycle/receiver';
 import type { Receiver } from '../../lifecycle/receiver';
 import type { LeadCreatedPayload } from '../../sandbox/delivery';
-import { FREE_PROJECT, PAID_PROJECT } from '../../sandbox/seed';
-import { bearer, connect, get, listed, postJson, testSandbox } from './helpers';
+import { FREE_PROJECT, PAID_PROJECT, PAID_USER } from '../../sandbox/seed';
+import {
+  REDIRECT_URI,
+  bearer,
+  connect,
+  get,
+  listed,
+  postJson,
+  testSandbox,
+} from './helpers';
 import type { TestSandbox, Tokens } from './helpers';
 
 let sandbox: TestSandbox;
@@ -170,6 +178,64 @@ describe('DELETE /api/webhook/<id> (§4.2)', () => {
     expect(await again.json()).toEqual({
       error: `No webhook ${id} of this client in this project`,
     });
+  });
+
+  it('needs the leads.read scope, like create', async () => {
+    const { id } = (await (
+      await createWebhook({ url: 'https://hooks.example/a', triggers: ['lead.created'] })
+    ).json()) as { id: string };
+    const userOnly = await connect(sandbox, { scope: 'user.read' });
+    const response = await deleteWebhook(id, bearer(userOnly));
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      error: 'The access token lacks the leads.read scope',
+    });
+    expect((await listed(sandbox, 'webhooks')).map((webhook) => webhook.id)).toEqual([
+      id,
+    ]);
+  });
+
+  it("does not let another client delete this client's webhook", async () => {
+    const { id } = (await (
+      await createWebhook({ url: 'https://hooks.example/a', triggers: ['lead.created'] })
+    ).json()) as { id: string };
+    const other = {
+      id: 'other-app',
+      secret: 'other-app-secret',
+      name: 'Other App',
+      redirectUris: [REDIRECT_URI],
+    };
+    sandbox.context.store.oauth.addClient(other);
+    const otherTokens = await connect(sandbox, { client: other });
+    const response = await deleteWebhook(id, bearer(otherTokens));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: `No webhook ${id} of this client in this project`,
+    });
+    expect((await listed(sandbox, 'webhooks')).map((webhook) => webhook.id)).toEqual([
+      id,
+    ]);
+    expect((await deleteWebhook(id)).status).toBe(200);
+  });
+
+  it("does not let a user of another project delete the project's webhook", async () => {
+    const { id } = (await (
+      await createWebhook({ url: 'https://hooks.example/a', triggers: ['lead.created'] })
+    ).json()) as { id: string };
+    const { accounts } = sandbox.context.store;
+    accounts.addProject({ id: 'prj_other', name: 'Other Launch', plan: 'paid' });
+    accounts.addUser({
+      ...PAID_USER,
+      id: 'usr_other',
+      email: 'other@example.org',
+      projectId: 'prj_other',
+    });
+    const otherUser = await connect(sandbox, { as: 'usr_other' });
+    const response = await deleteWebhook(id, bearer(otherUser));
+    expect(response.status).toBe(404);
+    expect((await listed(sandbox, 'webhooks')).map((webhook) => webhook.id)).toEqual([
+      id,
+    ]);
   });
 
   it('needs a bearer token', async () => {
