@@ -46,6 +46,77 @@ describe('GET /oauth/authorize', () => {
     expect(html).toMatch(/value="deny">Deny<\/button>/);
   });
 
+  it('can be neither framed nor cached (RFC 6749 §10.13)', async () => {
+    const response = await get(
+      sandbox,
+      `/oauth/authorize?${authorizeParams(sandbox).toString()}`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toBe(
+      "frame-ancestors 'none'",
+    );
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('escapes what the request says, never reflecting it as HTML', async () => {
+    const script = '<script>alert(1)</script>';
+    const response = await get(
+      sandbox,
+      `/oauth/authorize?${authorizeParams(sandbox, { state: script, as: `usr_ada${script}` }).toString()}`,
+    );
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).not.toContain('<script>');
+    const consent = await get(
+      sandbox,
+      `/oauth/authorize?${authorizeParams(sandbox, { state: script }).toString()}&x=${encodeURIComponent(script)}`,
+    );
+    expect(consent.status).toBe(200);
+    expect(await consent.text()).not.toContain('<script>');
+  });
+
+  it('answers a repeated parameter with an error page, never a redirect', async () => {
+    const response = await get(
+      sandbox,
+      `/oauth/authorize?${authorizeParams(sandbox).toString()}&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`,
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toContain('querystring/redirect_uri must be string');
+  });
+
+  it.each([
+    'http://localhost:9000/',
+    'http://localhost:9000/callback',
+    'http://localhost:9000?x=1',
+    'http://localhost:9000#frag',
+    'http://localhost:9001',
+    'https://localhost:9000',
+    'http://LOCALHOST:9000',
+    'http://127.0.0.1:9000',
+    'http://localhost:9000.evil.example',
+    'http://localhost:9000@evil.example',
+    'http://user@localhost:9000',
+    'http://localhost:9000/..',
+    'http://localhost:9000/%2e%2e',
+    'http://localhost',
+    ' http://localhost:9000',
+    'http://localhost:9000 ',
+    '//localhost:9000',
+    'localhost:9000',
+    'javascript:alert(1)',
+  ])('refuses the redirect URI variant %j without redirecting', async (variant) => {
+    const response = await get(
+      sandbox,
+      `/oauth/authorize?${authorizeParams(sandbox, { redirect_uri: variant }).toString()}`,
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await response.text()).toMatch(/Redirect address not allowed/);
+  });
+
   it.each([
     ['an unknown client', { client_id: 'nobody' }, /Unknown application/],
     ['a missing client', { client_id: undefined }, /Unknown application/],
@@ -153,6 +224,28 @@ describe('POST /oauth/authorize (the consent decision)', () => {
       error: 'access_denied',
       state: 'state-123',
     });
+  });
+
+  it('lets a consent expire: an old page cannot be approved', async () => {
+    const id = await openConsent();
+    sandbox.advance(601);
+    const response = await postForm(sandbox, '/oauth/authorize', {
+      consent_id: id,
+      decision: 'approve',
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await response.text()).toContain('This request has expired');
+  });
+
+  it('takes a consent answered in time', async () => {
+    const id = await openConsent();
+    sandbox.advance(599);
+    const response = await postForm(sandbox, '/oauth/authorize', {
+      consent_id: id,
+      decision: 'approve',
+    });
+    expect(redirectQuery(response).code).toMatch(/^code_/);
   });
 
   it('answers a consent only once', async () => {
