@@ -28,8 +28,14 @@ export const DEFAULT_DELIVERY: DeliveryOptions = {
 /** Where background failures are told: they never end the process. */
 export type Complain = (message: string) => void;
 
-const errorMessage = (error: unknown) =>
-  error instanceof Error ? error.message : String(error);
+/** The message of an error from any realm (node:sqlite's are not this realm's Error). */
+const errorMessage = (error: unknown): string =>
+  typeof error === 'object' &&
+  error !== null &&
+  'message' in error &&
+  typeof error.message === 'string'
+    ? error.message
+    : String(error);
 
 export class Deliverer {
   private readonly running = new Set<Promise<void>>();

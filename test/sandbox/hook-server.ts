@@ -40,7 +40,7 @@ export async function hookServer(answer: Answer): Promise<HookServer> {
 
 /** Polls `check` every 20 ms until it holds, for at most `timeoutMs`. */
 export async function eventually<T>(
-  check: () => Promise<T | undefined>,
+  check: () => T | undefined | Promise<T | undefined>,
   timeoutMs = 5000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
