@@ -33,7 +33,7 @@ export interface SandboxOptions {
   /** Redirect URIs of the OAuth client created on first start. */
   redirectUris?: string[];
   now?: () => number;
-  /** How long a request may take to arrive whole; an idle connection is closed after it too. */
+  /** How long a request may take to arrive whole (408 after); idle connections close after twice that. */
   requestTimeoutMs?: number;
   /** How long a database statement waits for a lock held by another connection. */
   busyTimeoutMs?: number;
@@ -70,7 +70,8 @@ function buildServer(context: SandboxContext, requestTimeoutMs: number): Fastify
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: requestTimeoutMs,
-    connectionTimeout: requestTimeoutMs,
+    // An idle connection lasts longer, so that a late request still hears 408.
+    connectionTimeout: requestTimeoutMs * 2,
     // Node looks for requests over their time this often (30 s by default).
     http: { connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) },
     // What Fastify's own JSON parser does; the sandbox's parsers refuse these keys too.
