@@ -9,6 +9,8 @@
 import { randomId } from '../store';
 import type { Lead, PendingDelivery, Project, Store } from '../store';
 import { sendAttempt } from './attempt';
+import type { AttemptResult } from './attempt';
+import { Lanes } from './lanes';
 import { LEAD_CREATED, payloadFor } from './payload';
 import { outcomeOf, retryDelayMs } from './retry';
 import type { RetryOptions } from './retry';
@@ -16,6 +18,8 @@ import type { RetryOptions } from './retry';
 export interface DeliveryOptions extends RetryOptions {
   /** How long one attempt may take. */
   timeoutMs: number;
+  /** Attempts under way at once to one webhook; more wait their turn. */
+  attemptsPerWebhook: number;
 }
 
 export const DEFAULT_DELIVERY: DeliveryOptions = {
@@ -23,6 +27,7 @@ export const DEFAULT_DELIVERY: DeliveryOptions = {
   baseDelayMs: 500,
   maxDelayMs: 30_000,
   timeoutMs: 5_000,
+  attemptsPerWebhook: 8,
 };
 
 /** Where background failures are told: they never end the process. */
@@ -41,6 +46,7 @@ export class Deliverer {
   private readonly running = new Set<Promise<void>>();
   /** Waits before an attempt; closing ends them at once. */
   private readonly waits = new Map<NodeJS.Timeout, () => void>();
+  private readonly lanes: Lanes;
   private closed = false;
 
   constructor(
@@ -48,7 +54,9 @@ export class Deliverer {
     private readonly options: DeliveryOptions,
     private readonly now: () => number,
     private readonly complain: Complain,
-  ) {}
+  ) {
+    this.lanes = new Lanes(options.attemptsPerWebhook);
+  }
 
   /**
    * Stores a new lead with a delivery to every webhook of its project that
@@ -117,20 +125,13 @@ export class Deliverer {
     let dueAt = delivery.nextAttemptAt;
     while (attempt < this.options.maxAttempts) {
       await this.waitUntil(dueAt);
-      if (this.closed) {
-        return;
+      const result = await this.lanes.run(delivery.webhookId, () =>
+        this.closed ? Promise.resolve(undefined) : this.send(delivery),
+      );
+      if (result === undefined) {
+        return; // closed while waiting: the delivery stays pending
       }
       attempt += 1;
-      const result = await sendAttempt(
-        delivery.url,
-        delivery.payload,
-        {
-          'User-Agent': 'landing-page-sandbox',
-          'X-Sandbox-Event': LEAD_CREATED,
-          'X-Sandbox-Delivery': delivery.id,
-        },
-        this.options.timeoutMs,
-      );
       const outcome = outcomeOf(result.statusCode, attempt, this.options);
       const now = this.now();
       const nextAttemptAt =
@@ -145,6 +146,19 @@ export class Deliverer {
     }
   }
 
+  private send(delivery: PendingDelivery): Promise<AttemptResult> {
+    return sendAttempt(
+      delivery.url,
+      delivery.payload,
+      {
+        'User-Agent': 'landing-page-sandbox',
+        'X-Sandbox-Event': LEAD_CREATED,
+        'X-Sandbox-Delivery': delivery.id,
+      },
+      this.options.timeoutMs,
+    );
+  }
+
   /**
    * A failure to record (the database locked by another connection, say) is
    * told and does not stop the delivery: its row stays pending as it was.
@@ -152,7 +166,7 @@ export class Deliverer {
   private record(
     delivery: PendingDelivery,
     attempt: number,
-    result: { statusCode: number | null; error: string | null },
+    result: AttemptResult,
     outcome: ReturnType<typeof outcomeOf>,
     nextAttemptAt: number | null,
   ): void {

@@ -217,3 +217,34 @@ it('lets no slow receiver hold up another', async () => {
   expect(slow.deliveries).toHaveLength(1);
   await sandbox.context.deliverer.idle();
 });
+
+it('sends at most attemptsPerWebhook attempts at once to one webhook, the rest wait their turn', async () => {
+  let open = 0;
+  let most = 0;
+  const hooks = await receiver((_n, response) => {
+    open += 1;
+    most = Math.max(most, open);
+    setTimeout(() => {
+      open -= 1;
+      response.writeHead(200).end();
+    }, 50);
+  });
+  const sandbox = await sandboxWith({
+    delivery: { attemptsPerWebhook: 3, timeoutMs: 1000 },
+  });
+  const tokens = await connect(sandbox);
+  await postJson(
+    sandbox,
+    '/api/webhook',
+    { url: hooks.url, triggers: ['lead.created'] },
+    bearer(tokens),
+  );
+  for (let i = 0; i < 12; i += 1) {
+    await postJson(sandbox, '/_sandbox/leads', { email: `lead${i}@example.org` });
+  }
+  await sandbox.context.deliverer.idle();
+  expect(most).toBe(3);
+  expect(hooks.deliveries).toHaveLength(12);
+  const attempts = await listed(sandbox, 'deliveries');
+  expect(attempts.map(({ outcome }) => outcome)).toEqual(Array(12).fill('delivered'));
+});
