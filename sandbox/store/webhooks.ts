@@ -59,11 +59,6 @@ export class Webhooks {
     return rows.map(toWebhook);
   }
 
-  get(id: string): Webhook | undefined {
-    const row = this.db.prepare('SELECT * FROM webhooks WHERE id = ?').get(id);
-    return row === undefined ? undefined : toWebhook(row);
-  }
-
   /** Deletes a webhook if it belongs to this project and was made by this client. */
   deleteOwned(id: string, owner: { projectId: string; clientId: string }): boolean {
     const result = this.db
