@@ -429,6 +429,33 @@ describe('leads and deliveries', () => {
     expect(lead.id).not.toBe('lead_forged');
   });
 
+  it('keeps its own id, page and time for a lead from the form too', async () => {
+    const response = await fetch(sandbox.url('/_sandbox/leads'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        page_id: 'page_pricing',
+        email: 'ada@example.org',
+        id: 'lead_forged',
+        page: 'forged',
+        createdAt: 'forged',
+      }),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    const [lead] = await listed(sandbox, 'leads');
+    expect(lead!.id).not.toBe('lead_forged');
+    expect(lead!.createdAt).not.toBe('forged');
+    expect(lead!.data).toEqual({
+      email: 'ada@example.org',
+      page: {
+        id: 'page_pricing',
+        name: 'Pricing Enquiry',
+        url: 'https://pages.example.org/pricing',
+      },
+    });
+  });
+
   it('offers every page of every project on the lead page', async () => {
     const html = await (await get(sandbox, '/_sandbox')).text();
     for (const name of [
