@@ -17,7 +17,25 @@ export class HttpError extends Error {
 export const READABLE_BODIES =
   'Send the body as application/json or application/x-www-form-urlencoded';
 
+/** SQLITE_BUSY: another connection held a lock for longer than the busy timeout. */
+const SQLITE_BUSY = 5;
+
+function isDatabaseBusy(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'errcode' in error &&
+    (error.errcode as number) % 256 === SQLITE_BUSY
+  );
+}
+
 function describe(error: FastifyError | HttpError): { status: number; message: string } {
+  if (isDatabaseBusy(error)) {
+    return {
+      status: 503,
+      message: 'The sandbox database is locked by another connection: try again',
+    };
+  }
   if (error instanceof HttpError) {
     return { status: error.statusCode, message: error.message };
   }

@@ -248,3 +248,20 @@ it('sends at most attemptsPerWebhook attempts at once to one webhook, the rest w
   const attempts = await listed(sandbox, 'deliveries');
   expect(attempts.map(({ outcome }) => outcome)).toEqual(Array(12).fill('delivered'));
 });
+
+it('answers 503 with {error} while another connection holds the database, and works once it lets go', async () => {
+  const database = join(directory, 'sandbox.db');
+  const sandbox = await sandboxWith({ database, busyTimeoutMs: 50 });
+  const other = new DatabaseSync(database);
+  other.exec('BEGIN EXCLUSIVE');
+  const locked = await postJson(sandbox, '/_sandbox/leads', { email: 'a@example.org' });
+  other.exec('COMMIT');
+  other.close();
+  expect(locked.status).toBe(503);
+  expect(await locked.json()).toEqual({
+    error: 'The sandbox database is locked by another connection: try again',
+  });
+  const free = await postJson(sandbox, '/_sandbox/leads', { email: 'a@example.org' });
+  expect(free.status).toBe(201);
+  expect(await listed(sandbox, 'leads')).toHaveLength(1);
+});
