@@ -10,13 +10,13 @@ import type { FastifyInstance } from 'fastify';
 
 import { HttpError } from './errors';
 
-export const MAX_BODY_DEPTH = 32;
+const MAX_BODY_DEPTH = 32;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** More form fields than this are refused rather than silently dropped. */
 const MAX_FORM_FIELDS = 1000;
 
 /** Walks a parsed body without recursion, so no depth can overflow the stack. */
-export function checkUntrustedKeys(body: unknown): void {
+function checkUntrustedKeys(body: unknown): void {
   const stack: { value: unknown; depth: number }[] = [{ value: body, depth: 0 }];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const { value, depth } = next;
@@ -39,7 +39,7 @@ export function checkUntrustedKeys(body: unknown): void {
  * Form fields are flat: `company=Acme`, never `fields[company]=Acme` (send
  * nested fields as JSON). Repeated names give a list. The result has no prototype.
  */
-export function parseForm(body: string): Record<string, string | string[]> {
+function parseForm(body: string): Record<string, string | string[]> {
   const fields = parseQueryString(body, '&', '=', { maxKeys: MAX_FORM_FIELDS + 1 });
   const names = Object.keys(fields);
   if (names.length > MAX_FORM_FIELDS) {
@@ -57,7 +57,7 @@ export function parseForm(body: string): Record<string, string | string[]> {
 }
 
 /** JSON.parse makes `__proto__` an own key, never a prototype; the walk then refuses it. */
-export function parseJson(body: string): unknown {
+function parseJson(body: string): unknown {
   let value: unknown;
   try {
     value = JSON.parse(body);

@@ -14,7 +14,7 @@ export class HttpError extends Error {
   }
 }
 
-export const READABLE_BODIES =
+const READABLE_BODIES =
   'Send the body as application/json or application/x-www-form-urlencoded';
 
 /** SQLITE_BUSY: another connection held a lock for longer than the busy timeout. */

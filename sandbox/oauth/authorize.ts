@@ -15,7 +15,7 @@ import { isS256Challenge, PKCE_METHOD } from './pkce';
 
 const KNOWN_SCOPES = Object.keys(SCOPE_DESCRIPTIONS);
 
-const AUTHORIZE_QUERY = stringFields([
+const AUTHORIZE_PARAMETERS = [
   'client_id',
   'redirect_uri',
   'response_type',
@@ -24,23 +24,11 @@ const AUTHORIZE_QUERY = stringFields([
   'code_challenge',
   'code_challenge_method',
   'as',
-]);
-type AuthorizeQuery = Partial<
-  Record<
-    | 'client_id'
-    | 'redirect_uri'
-    | 'response_type'
-    | 'scope'
-    | 'state'
-    | 'code_challenge'
-    | 'code_challenge_method'
-    | 'as',
-    string
-  >
->;
+] as const;
+type AuthorizeQuery = Partial<Record<(typeof AUTHORIZE_PARAMETERS)[number], string>>;
 
-const DECISION_BODY = stringFields(['consent_id', 'decision']);
-type DecisionBody = { consent_id?: string; decision?: string };
+const DECISION_FIELDS = ['consent_id', 'decision'] as const;
+type DecisionBody = Partial<Record<(typeof DECISION_FIELDS)[number], string>>;
 
 interface CheckedRequest {
   client: OAuthClient;
@@ -50,7 +38,7 @@ interface CheckedRequest {
   codeChallenge: string | null;
 }
 
-export function redirectWith(
+function redirectWith(
   reply: FastifyReply,
   redirectUri: string,
   params: Record<string, string>,
@@ -151,7 +139,10 @@ export function authorizeRoutes(app: FastifyInstance): void {
 
   app.get<{ Querystring: AuthorizeQuery }>(
     '/oauth/authorize',
-    { schema: { querystring: AUTHORIZE_QUERY }, config: { answersHtml: true } },
+    {
+      schema: { querystring: stringFields(AUTHORIZE_PARAMETERS) },
+      config: { answersHtml: true },
+    },
     (request, reply) => {
       const checked = checkRequest(context, request.query, reply);
       if (!('client' in checked)) {
@@ -200,7 +191,7 @@ export function authorizeRoutes(app: FastifyInstance): void {
 
   app.post<{ Body: DecisionBody }>(
     '/oauth/authorize',
-    { schema: { body: DECISION_BODY }, config: { answersHtml: true } },
+    { schema: { body: stringFields(DECISION_FIELDS) }, config: { answersHtml: true } },
     (request, reply) => {
       const consent = context.store.oauth.takeConsent(
         request.body.consent_id ?? '',

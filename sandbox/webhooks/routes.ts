@@ -11,7 +11,7 @@ import { randomId } from '../store';
 import { webhookUrlProblem } from './url';
 
 export const API_PREFIX = '/api';
-export const WEBHOOK_SCOPE = 'leads.read';
+const WEBHOOK_SCOPE = 'leads.read';
 const TRIGGERS = ['lead.created'];
 
 const CREATE_BODY = {
