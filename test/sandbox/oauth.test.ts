@@ -323,6 +323,23 @@ describe('POST /api/oauth/token, authorization code', () => {
     });
   });
 
+  it('binds a code to the client it was issued to', async () => {
+    const other = {
+      id: 'other-app',
+      secret: 'other-app-secret',
+      name: 'Other App',
+      redirectUris: [REDIRECT_URI],
+    };
+    sandbox.context.store.oauth.addClient(other);
+    const approval = await approve(sandbox);
+    const response = await exchange(sandbox, { ...approval, client: other });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'invalid_grant: unknown authorization code',
+    });
+    expect((await exchange(sandbox, approval)).status).toBe(200);
+  });
+
   it('requires the same redirect URI as the authorization', async () => {
     const response = await exchange(sandbox, await approve(sandbox), {
       redirect_uri: 'https://zapier.com/dashboard/auth/oauth/return/App000000CLIAPI/',
