@@ -83,11 +83,31 @@ export class Deliverer {
     return deliveries.map((delivery) => delivery.id);
   }
 
-  /** Starts again every delivery a previous run left pending. */
+  /**
+   * Starts again every delivery a previous run left pending, and those a
+   * sandbox from before pending deliveries were stored left `retrying`.
+   */
   resume(): number {
+    this.adoptStranded();
     const pending = this.store.leads.pending();
     pending.forEach((delivery) => this.start(delivery));
     return pending.length;
+  }
+
+  private adoptStranded(): void {
+    for (const stranded of this.store.leads.stranded()) {
+      const lead = this.store.leads.lead(stranded.leadId);
+      const project = lead && this.store.accounts.project(lead.projectId);
+      if (lead === undefined || project === undefined) {
+        this.complain(`delivery ${stranded.id} cannot resume: its lead is gone`);
+        continue;
+      }
+      this.store.leads.addPending({
+        ...stranded,
+        payload: JSON.stringify(payloadFor(lead, project, stranded.id)),
+        nextAttemptAt: this.now(),
+      });
+    }
   }
 
   /** Resolves once no delivery is running (each delivered, failed, gone, or stopped by close). */

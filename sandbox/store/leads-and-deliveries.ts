@@ -122,6 +122,51 @@ export class LeadsAndDeliveries {
     return this.db.prepare('SELECT * FROM leads ORDER BY rowid').all().map(toLead);
   }
 
+  lead(id: string): Lead | undefined {
+    const row = this.db.prepare('SELECT * FROM leads WHERE id = ?').get(id);
+    return row === undefined ? undefined : toLead(row);
+  }
+
+  /**
+   * Deliveries a sandbox from before pending deliveries were stored left
+   * behind: their last attempt says `retrying`, and nothing is pending for them.
+   */
+  stranded(): Omit<PendingDelivery, 'payload' | 'nextAttemptAt'>[] {
+    return this.db
+      .prepare(
+        `SELECT a.delivery_id, a.lead_id, a.webhook_id, a.url, a.attempt FROM delivery_attempts a
+         WHERE a.outcome = 'retrying'
+           AND a.attempt = (SELECT MAX(b.attempt) FROM delivery_attempts b WHERE b.delivery_id = a.delivery_id)
+           AND NOT EXISTS (SELECT 1 FROM pending_deliveries p WHERE p.id = a.delivery_id)
+         ORDER BY a.id`,
+      )
+      .all()
+      .map((row) => ({
+        id: text(row, 'delivery_id'),
+        leadId: text(row, 'lead_id'),
+        webhookId: text(row, 'webhook_id'),
+        url: text(row, 'url'),
+        attempts: Number(row.attempt),
+      }));
+  }
+
+  /** Makes a stranded delivery pending again. */
+  addPending(delivery: PendingDelivery): void {
+    this.db
+      .prepare(
+        'INSERT INTO pending_deliveries (id, lead_id, webhook_id, url, payload, attempts, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        delivery.id,
+        delivery.leadId,
+        delivery.webhookId,
+        delivery.url,
+        delivery.payload,
+        delivery.attempts,
+        delivery.nextAttemptAt,
+      );
+  }
+
   /** Deliveries that have not ended, oldest first: what a restart resumes. */
   pending(): PendingDelivery[] {
     return this.db

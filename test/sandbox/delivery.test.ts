@@ -113,6 +113,32 @@ it('resumes a delivery being retried when the sandbox starts again on the same d
   expect(hooks.deliveries).toEqual([hooks.deliveries[0], hooks.deliveries[0]]);
 });
 
+it('resumes a delivery a sandbox from before left retrying, with no pending row', async () => {
+  const database = join(directory, 'sandbox.db');
+  const delivery = { baseDelayMs: 700, maxDelayMs: 1000 };
+  const hooks = await receiver((n, response) =>
+    response.writeHead(n === 1 ? 503 : 200).end(),
+  );
+  const first = await sandboxWith({ database, delivery });
+  const leadId = await subscribeAndSubmit(first, hooks.url);
+  await eventually(async () =>
+    (await outcomes(first, leadId)).length === 1 ? true : undefined,
+  );
+  await first.close();
+  // What the sandbox before this one left: the attempt row, and nothing pending.
+  const old = new DatabaseSync(database);
+  old.exec('DELETE FROM pending_deliveries');
+  old.close();
+
+  const second = await sandboxWith({ database, delivery });
+  await second.context.deliverer.idle();
+  expect(await outcomes(second, leadId)).toEqual([
+    [1, 503, 'retrying'],
+    [2, 200, 'delivered'],
+  ]);
+  expect(hooks.deliveries).toEqual([hooks.deliveries[0], hooks.deliveries[0]]);
+});
+
 it('discards a receiver’s answer body instead of reading it whole', async () => {
   let written = 0;
   const hooks = await receiver((_n, response) => {
