@@ -1,41 +1,28 @@
 /**
  * `npm run sandbox`: the sandbox for manual work, with its state in a file so
- * that the OAuth client (and its secret) survive restarts.
- *
- *   SANDBOX_PORT  (4010)         SANDBOX_DB  (sandbox.db)
- *   SANDBOX_TOKEN_TTL (3600 s)   SANDBOX_REDIRECT_URIS (comma-separated, first start only)
+ * that the OAuth client (and its secret) and pending deliveries survive
+ * restarts. Settings: see ./settings.ts.
  */
 import { startSandbox } from './server';
-
-function numberFrom(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') {
-    return fallback;
-  }
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new Error(`${name} must be a whole number, got "${raw}"`);
-  }
-  return value;
-}
+import { settingsFromEnvironment } from './settings';
 
 async function main(): Promise<void> {
-  const redirectUris = process.env.SANDBOX_REDIRECT_URIS?.split(',').map((uri) =>
-    uri.trim(),
-  );
+  const settings = settingsFromEnvironment(process.env);
   const sandbox = await startSandbox({
-    database: process.env.SANDBOX_DB ?? 'sandbox.db',
-    port: numberFrom('SANDBOX_PORT', 4010),
-    settings: { accessTokenTtlSeconds: numberFrom('SANDBOX_TOKEN_TTL', 3600) },
-    ...(redirectUris ? { redirectUris } : {}),
+    database: settings.database,
+    port: settings.port,
+    settings: { accessTokenTtlSeconds: settings.accessTokenTtlSeconds },
+    ...(settings.redirectUris ? { redirectUris: settings.redirectUris } : {}),
   });
-  const { store } = sandbox.context;
+  const { accounts } = sandbox.context.store;
   const lines = [
     `Landing-page sandbox listening on ${sandbox.appUrl}`,
     '',
     'Projects:',
-    ...store.projects().map((project) => {
-      const user = store.users().find((candidate) => candidate.projectId === project.id);
+    ...accounts.projects().map((project) => {
+      const user = accounts
+        .users()
+        .find((candidate) => candidate.projectId === project.id);
       return `  ${project.name} (${project.plan} plan, ${project.id}), user ${user?.email ?? '-'} (${user?.id ?? '-'})`;
     }),
     '',

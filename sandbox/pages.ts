@@ -160,8 +160,8 @@ ${submitted}
   <label for="firstName">First name</label><input id="firstName" name="firstName" value="Ada">
   <label for="lastName">Last name</label><input id="lastName" name="lastName" value="Lovelace">
   <label for="phone">Phone</label><input id="phone" name="phone" value="+44 20 7946 0958">
-  <label for="company">Company</label><input id="company" name="fields[company]" value="Analytical Engines Ltd">
-  <label for="message">Message</label><textarea id="message" name="fields[message]">Please send me the early-access details.</textarea>
+  <label for="company">Company</label><input id="company" name="company" value="Analytical Engines Ltd">
+  <label for="message">Message</label><textarea id="message" name="message">Please send me the early-access details.</textarea>
   <p><button class="primary" type="submit">Submit lead</button></p>
 </form>
 <h2>Webhooks</h2>

@@ -75,24 +75,25 @@ export interface SeedOptions {
  * there (a database from before pages existed gets them).
  */
 export function seed(store: Store, options: SeedOptions = {}): OAuthClient {
-  if (store.isEmpty()) {
-    store.addProject(PAID_PROJECT);
-    store.addProject(FREE_PROJECT);
-    store.addUser(PAID_USER);
-    store.addUser(FREE_USER);
-    store.addClient({
+  const { accounts, oauth } = store;
+  if (accounts.isEmpty()) {
+    accounts.addProject(PAID_PROJECT);
+    accounts.addProject(FREE_PROJECT);
+    accounts.addUser(PAID_USER);
+    accounts.addUser(FREE_USER);
+    oauth.addClient({
       id: 'zapier-sandbox-client',
       secret: randomBytes(24).toString('base64url'),
       name: 'Zapier',
       redirectUris: options.redirectUris ?? [ZAPIER_REDIRECT_URI, INVOKE_REDIRECT_URI],
     });
   }
-  if (store.pages().length === 0) {
-    PAGES.filter((page) => store.project(page.projectId) !== undefined).forEach((page) =>
-      store.addPage(page),
+  if (accounts.pages().length === 0) {
+    PAGES.filter((page) => accounts.project(page.projectId) !== undefined).forEach(
+      (page) => accounts.addPage(page),
     );
   }
-  const [client] = store.clients();
+  const [client] = oauth.clients();
   if (client === undefined) {
     throw new Error(
       'The sandbox database has projects but no OAuth client: delete it and start again.',

@@ -1,24 +1,26 @@
 /**
  * A faithful local stand-in for the landing-page service: a real HTTP server
- * on loopback, routing and body parsing by Fastify, state in SQLite.
+ * on loopback, routing, body parsing and validation by Fastify, state in SQLite.
  *
  *   APP_URL  = http://127.0.0.1:<port>       /oauth/authorize, /api/oauth/*
  *   BASE_URL = http://127.0.0.1:<port>/api   /webhook, /webhook/<id>
  *   sandbox  = http://127.0.0.1:<port>/_sandbox  submit leads, see deliveries
  */
-import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
+import { registerBodyParsers } from './body-parsers';
+import type { SandboxContext, SandboxSettings } from './context';
 import { DEFAULT_DELIVERY, Deliverer } from './delivery';
-import type { DeliveryOptions } from './delivery';
-import { HttpError } from './http';
-import type { SandboxContext, SandboxSettings } from './http';
-import { registerOAuthRoutes } from './oauth';
-import { API_PREFIX, registerSandboxRoutes, registerWebhookRoutes } from './routes';
+import type { Complain, DeliveryOptions } from './delivery';
+import { answerError, answerNotFound } from './errors';
+import { leadRoutes } from './leads/routes';
+import { oauthRoutes } from './oauth';
 import { seed } from './seed';
+import { checkRedirectUris } from './settings';
 import { Store } from './store';
 import type { OAuthClient } from './store';
+import { API_PREFIX, webhookRoutes } from './webhooks/routes';
 
 export interface SandboxOptions {
   /** SQLite file, or `:memory:` (the default). */
@@ -31,6 +33,12 @@ export interface SandboxOptions {
   /** Redirect URIs of the OAuth client created on first start. */
   redirectUris?: string[];
   now?: () => number;
+  /** How long a request may take to arrive whole (408 after); idle connections close after twice that. */
+  requestTimeoutMs?: number;
+  /** How long a database statement waits for a lock held by another connection. */
+  busyTimeoutMs?: number;
+  /** Where failures of background work are told (standard error by default). */
+  complain?: Complain;
 }
 
 export interface Sandbox {
@@ -41,72 +49,95 @@ export interface Sandbox {
   client: OAuthClient;
   context: SandboxContext;
   server: FastifyInstance;
+  /** Stops serving and delivering; deliveries waiting to be retried stay in the database. */
   close(): Promise<void>;
 }
 
 export const DEFAULT_SETTINGS: SandboxSettings = {
   accessTokenTtlSeconds: 3600,
   authorizationCodeTtlSeconds: 60,
+  consentTtlSeconds: 600,
+};
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const toStandardError: Complain = (message) => {
+  process.stderr.write(`sandbox: ${message}\n`);
 };
 
+function buildServer(context: SandboxContext, requestTimeoutMs: number): FastifyInstance {
+  const server = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: requestTimeoutMs,
+    // An idle connection lasts longer, so that a late request still hears 408.
+    connectionTimeout: requestTimeoutMs * 2,
+    // Node looks for requests over their time this often (30 s by default).
+    http: { connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) },
+    // What Fastify's own JSON parser does; the sandbox's parsers refuse these keys too.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // A value of the wrong type is refused, never converted (["prj_x"] is not "prj_x").
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  server.decorate('sandbox', context);
+  server.decorateRequest('token', null);
+  registerBodyParsers(server);
+  server.setErrorHandler(answerError);
+  server.setNotFoundHandler(answerNotFound);
+  server.addHook('onClose', async () => {
+    await context.deliverer.close();
+    context.store.close();
+  });
+  oauthRoutes(server);
+  webhookRoutes(server);
+  leadRoutes(server);
+  return server;
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const store = new Store(options.database ?? ':memory:');
-  const client = seed(
-    store,
-    options.redirectUris ? { redirectUris: options.redirectUris } : {},
-  );
-  const deliverer = new Deliverer(store, { ...DEFAULT_DELIVERY, ...options.delivery });
-  const context: SandboxContext = {
-    store,
-    deliverer,
-    settings: { ...DEFAULT_SETTINGS, ...options.settings },
-    now: options.now ?? Date.now,
-  };
-
-  const server = Fastify({ logger: false });
-  await server.register(formbody);
-  server.setErrorHandler((error: FastifyError | HttpError, _request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (error instanceof HttpError) {
-      return reply.status(status).send({ error: error.message });
-    }
-    if (status === 415) {
-      // Bad bodies are 400s (§4.2): say which content types are read.
-      return reply.status(400).send({
-        error: 'Send the body as application/json or application/x-www-form-urlencoded',
-      });
-    }
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: `Bad request: ${error.message}` });
-    }
-    return reply.status(500).send({ error: 'The sandbox failed to answer' });
-  });
-  server.setNotFoundHandler((request, reply) =>
-    reply
-      .status(404)
-      .send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` }),
-  );
-
-  registerOAuthRoutes(server, context);
-  registerWebhookRoutes(server, context);
-  registerSandboxRoutes(server, context);
-
-  const address = await server.listen({
-    host: options.host ?? '127.0.0.1',
-    port: options.port ?? 0,
-  });
-  const appUrl = address.replace('localhost', '127.0.0.1');
-  return {
-    appUrl,
-    apiBaseUrl: `${appUrl}${API_PREFIX}`,
-    client,
-    context,
-    server,
-    async close() {
-      deliverer.close();
-      await deliverer.idle();
-      await server.close();
-      store.close();
-    },
-  };
+  if (options.redirectUris !== undefined) {
+    checkRedirectUris(options.redirectUris);
+  }
+  const now = options.now ?? Date.now;
+  const store = new Store(options.database ?? ':memory:', options.busyTimeoutMs);
+  let server: FastifyInstance | undefined;
+  try {
+    const client = seed(
+      store,
+      options.redirectUris ? { redirectUris: options.redirectUris } : {},
+    );
+    const deliverer = new Deliverer(
+      store,
+      { ...DEFAULT_DELIVERY, ...options.delivery },
+      now,
+      options.complain ?? toStandardError,
+    );
+    const context: SandboxContext = {
+      store,
+      deliverer,
+      settings: { ...DEFAULT_SETTINGS, ...options.settings },
+      now,
+    };
+    server = buildServer(context, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+    const address = await server.listen({
+      host: options.host ?? '127.0.0.1',
+      port: options.port ?? 0,
+    });
+    deliverer.resume();
+    const appUrl = address.replace('localhost', '127.0.0.1');
+    const started = server;
+    return {
+      appUrl,
+      apiBaseUrl: `${appUrl}${API_PREFIX}`,
+      client,
+      context,
+      server,
+      close: () => started.close(),
+    };
+  } catch (error) {
+    await server?.close();
+    store.close();
+    throw error;
+  }
 }

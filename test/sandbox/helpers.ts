@@ -1,5 +1,6 @@
 /** Real HTTP against a sandbox on loopback, with a clock the tests can move. */
 import { approveConsent, consentIdOf, pkcePair } from '../../lifecycle/consent';
+import type { DeliveryAttempt, Lead, OAuthClient, Webhook } from '../../sandbox/store';
 import { INVOKE_REDIRECT_URI } from '../../sandbox/seed';
 import { startSandbox } from '../../sandbox/server';
 import type { Sandbox, SandboxOptions } from '../../sandbox/server';
@@ -11,11 +12,12 @@ export interface TestSandbox extends Sandbox {
 }
 
 export async function testSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-  let now = Date.now();
-  const sandbox = await startSandbox({ now: () => now, ...options });
+  // Real time, moved forward by advance(): retry delays still pass as they should.
+  let offset = 0;
+  const sandbox = await startSandbox({ now: () => Date.now() + offset, ...options });
   return Object.assign(sandbox, {
     advance(seconds: number) {
-      now += seconds * 1000;
+      offset += seconds * 1000;
     },
     url(path: string) {
       return `${sandbox.appUrl}${path}`;
@@ -91,23 +93,39 @@ export function redirectQuery(response: Response): Record<string, string> {
 export interface Approval {
   code: string;
   verifier?: string;
+  /** The client that asked, when not the seeded one. */
+  client?: OAuthClient;
+}
+
+export interface ConnectOptions {
+  pkce?: boolean;
+  scope?: string;
+  client?: OAuthClient;
+  /** The signed-in user (the sandbox's `as`), when not the default. */
+  as?: string;
 }
 
 /** Opens the consent page and clicks Approve, as a browser would. */
 export async function approve(
   sandbox: TestSandbox,
-  options: { pkce?: boolean; scope?: string } = {},
+  options: ConnectOptions = {},
 ): Promise<Approval> {
   const pkce = options.pkce ? pkcePair() : undefined;
   const params = authorizeParams(sandbox, {
     ...(options.scope ? { scope: options.scope } : {}),
+    ...(options.client ? { client_id: options.client.id } : {}),
+    ...(options.as ? { as: options.as } : {}),
     ...(pkce ? { code_challenge: pkce.challenge, code_challenge_method: 'S256' } : {}),
   });
   const { code } = await approveConsent(
     new URL(sandbox.url(`/oauth/authorize?${params.toString()}`)),
     REDIRECT_URI,
   );
-  return { code, ...(pkce ? { verifier: pkce.verifier } : {}) };
+  return {
+    code,
+    ...(pkce ? { verifier: pkce.verifier } : {}),
+    ...(options.client ? { client: options.client } : {}),
+  };
 }
 
 export interface Tokens {
@@ -123,14 +141,15 @@ export async function exchange(
   approval: Approval,
   extra: Record<string, string> = {},
 ): Promise<Response> {
+  const client = approval.client ?? sandbox.client;
   return postForm(sandbox, '/api/oauth/token', {
     grant_type: 'authorization_code',
     code: approval.code,
     redirect_uri: REDIRECT_URI,
-    client_id: sandbox.client.id,
+    client_id: client.id,
     ...(approval.verifier
       ? { code_verifier: approval.verifier }
-      : { client_secret: sandbox.client.secret }),
+      : { client_secret: client.secret }),
     ...extra,
   });
 }
@@ -138,7 +157,7 @@ export async function exchange(
 /** A connected user's tokens, through consent and exchange. */
 export async function connect(
   sandbox: TestSandbox,
-  options: { pkce?: boolean; scope?: string } = {},
+  options: ConnectOptions = {},
 ): Promise<Tokens> {
   const response = await exchange(sandbox, await approve(sandbox, options));
   expect(response.status).toBe(200);
@@ -147,4 +166,21 @@ export async function connect(
 
 export function bearer(tokens: Tokens): Record<string, string> {
   return { Authorization: `Bearer ${tokens.access_token}` };
+}
+
+/** What the sandbox holds, read as a client would: over HTTP. */
+export async function listed<T extends 'leads' | 'webhooks' | 'deliveries'>(
+  sandbox: TestSandbox,
+  what: T,
+  query = '',
+): Promise<
+  T extends 'leads' ? Lead[] : T extends 'webhooks' ? Webhook[] : DeliveryAttempt[]
+> {
+  const response = await get(sandbox, `/_sandbox/${what}${query}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as T extends 'leads'
+    ? Lead[]
+    : T extends 'webhooks'
+      ? Webhook[]
+      : DeliveryAttempt[];
 }

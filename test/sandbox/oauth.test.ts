@@ -46,6 +46,77 @@ describe('GET /oauth/authorize', () => {
     expect(html).toMatch(/value="deny">Deny<\/button>/);
   });
 
+  it('can be neither framed nor cached (RFC 6749 §10.13)', async () => {
+    const response = await get(
+      sandbox,
+      `/oauth/authorize?${authorizeParams(sandbox).toString()}`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toBe(
+      "frame-ancestors 'none'",
+    );
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('escapes what the request says, never reflecting it as HTML', async () => {
+    const script = '<script>alert(1)</script>';
+    const response = await get(
+      sandbox,
+      `/oauth/authorize?${authorizeParams(sandbox, { state: script, as: `usr_ada${script}` }).toString()}`,
+    );
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).not.toContain('<script>');
+    const consent = await get(
+      sandbox,
+      `/oauth/authorize?${authorizeParams(sandbox, { state: script }).toString()}&x=${encodeURIComponent(script)}`,
+    );
+    expect(consent.status).toBe(200);
+    expect(await consent.text()).not.toContain('<script>');
+  });
+
+  it('answers a repeated parameter with an error page, never a redirect', async () => {
+    const response = await get(
+      sandbox,
+      `/oauth/authorize?${authorizeParams(sandbox).toString()}&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`,
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toContain('querystring/redirect_uri must be string');
+  });
+
+  it.each([
+    'http://localhost:9000/',
+    'http://localhost:9000/callback',
+    'http://localhost:9000?x=1',
+    'http://localhost:9000#frag',
+    'http://localhost:9001',
+    'https://localhost:9000',
+    'http://LOCALHOST:9000',
+    'http://127.0.0.1:9000',
+    'http://localhost:9000.evil.example',
+    'http://localhost:9000@evil.example',
+    'http://user@localhost:9000',
+    'http://localhost:9000/..',
+    'http://localhost:9000/%2e%2e',
+    'http://localhost',
+    ' http://localhost:9000',
+    'http://localhost:9000 ',
+    '//localhost:9000',
+    'localhost:9000',
+    'javascript:alert(1)',
+  ])('refuses the redirect URI variant %j without redirecting', async (variant) => {
+    const response = await get(
+      sandbox,
+      `/oauth/authorize?${authorizeParams(sandbox, { redirect_uri: variant }).toString()}`,
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await response.text()).toMatch(/Redirect address not allowed/);
+  });
+
   it.each([
     ['an unknown client', { client_id: 'nobody' }, /Unknown application/],
     ['a missing client', { client_id: undefined }, /Unknown application/],
@@ -155,6 +226,28 @@ describe('POST /oauth/authorize (the consent decision)', () => {
     });
   });
 
+  it('lets a consent expire: an old page cannot be approved', async () => {
+    const id = await openConsent();
+    sandbox.advance(601);
+    const response = await postForm(sandbox, '/oauth/authorize', {
+      consent_id: id,
+      decision: 'approve',
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await response.text()).toContain('This request has expired');
+  });
+
+  it('takes a consent answered in time', async () => {
+    const id = await openConsent();
+    sandbox.advance(599);
+    const response = await postForm(sandbox, '/oauth/authorize', {
+      consent_id: id,
+      decision: 'approve',
+    });
+    expect(redirectQuery(response).code).toMatch(/^code_/);
+  });
+
   it('answers a consent only once', async () => {
     const id = await openConsent();
     await postForm(sandbox, '/oauth/authorize', { consent_id: id, decision: 'approve' });
@@ -228,6 +321,23 @@ describe('POST /api/oauth/token, authorization code', () => {
     expect(await response.json()).toEqual({
       error: 'invalid_grant: the authorization code has expired',
     });
+  });
+
+  it('binds a code to the client it was issued to', async () => {
+    const other = {
+      id: 'other-app',
+      secret: 'other-app-secret',
+      name: 'Other App',
+      redirectUris: [REDIRECT_URI],
+    };
+    sandbox.context.store.oauth.addClient(other);
+    const approval = await approve(sandbox);
+    const response = await exchange(sandbox, { ...approval, client: other });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'invalid_grant: unknown authorization code',
+    });
+    expect((await exchange(sandbox, approval)).status).toBe(200);
   });
 
   it('requires the same redirect URI as the authorization', async () => {
@@ -321,13 +431,54 @@ describe('POST /api/oauth/token, refresh', () => {
     });
     expect(renewed.refresh_token).not.toBe(tokens.refresh_token);
 
-    const replay = await refresh(tokens, { client_secret: sandbox.client.secret });
-    expect(replay.status).toBe(400);
-    expect(await replay.json()).toEqual({
-      error: 'invalid_grant: the refresh token was revoked or already used',
-    });
     const next = await refresh(renewed, { client_secret: sandbox.client.secret });
     expect(next.status).toBe(200);
+  });
+
+  it.each([
+    ['client-secret', false],
+    ['PKCE', true],
+  ])(
+    'revokes the whole family when a rotated refresh token is used again (%s)',
+    async (_mode, pkce) => {
+      const secret: Record<string, string> = pkce
+        ? {}
+        : { client_secret: sandbox.client.secret };
+      const first = await connect(sandbox, { pkce });
+      const second = (await (await refresh(first, secret)).json()) as Tokens;
+      const newest = (await (await refresh(second, secret)).json()) as Tokens;
+      expect((await get(sandbox, '/api/oauth/userinfo', bearer(newest))).status).toBe(
+        200,
+      );
+
+      const replay = await refresh(first, secret);
+      expect(replay.status).toBe(400);
+      expect(await replay.json()).toEqual({
+        error: 'invalid_grant: the refresh token was revoked or already used',
+      });
+      const userinfo = await get(sandbox, '/api/oauth/userinfo', bearer(newest));
+      expect(userinfo.status).toBe(401);
+      expect(await userinfo.json()).toEqual({ error: 'Invalid access token' });
+      expect((await refresh(newest, secret)).status).toBe(400);
+    },
+  );
+
+  it('keeps other families working when one is revoked', async () => {
+    const secret = { client_secret: sandbox.client.secret };
+    const stolen = await connect(sandbox);
+    const other = await connect(sandbox);
+    await refresh(stolen, secret);
+    expect((await refresh(stolen, secret)).status).toBe(400);
+    expect((await get(sandbox, '/api/oauth/userinfo', bearer(other))).status).toBe(200);
+    expect((await refresh(other, secret)).status).toBe(200);
+  });
+
+  it('does not let a reused token without the client secret revoke a client-secret family', async () => {
+    const secret = { client_secret: sandbox.client.secret };
+    const first = await connect(sandbox);
+    const renewed = (await (await refresh(first, secret)).json()) as Tokens;
+    expect((await refresh(first)).status).toBe(401);
+    expect((await get(sandbox, '/api/oauth/userinfo', bearer(renewed))).status).toBe(200);
   });
 
   it('needs the client secret when PKCE was not used', async () => {

@@ -1,8 +1,16 @@
 import { startReceiver } from '../../lifecycle/receiver';
 import type { Receiver } from '../../lifecycle/receiver';
 import type { LeadCreatedPayload } from '../../sandbox/delivery';
-import { FREE_PROJECT, PAID_PROJECT } from '../../sandbox/seed';
-import { bearer, connect, get, postJson, testSandbox } from './helpers';
+import { FREE_PROJECT, PAID_PROJECT, PAID_USER } from '../../sandbox/seed';
+import {
+  REDIRECT_URI,
+  bearer,
+  connect,
+  get,
+  listed,
+  postJson,
+  testSandbox,
+} from './helpers';
 import type { TestSandbox, Tokens } from './helpers';
 
 let sandbox: TestSandbox;
@@ -52,7 +60,7 @@ describe('POST /api/webhook (§4.1)', () => {
     const body = (await response.json()) as { id: string };
     expect(response.status).toBe(201);
     expect(body).toEqual({ id: expect.stringMatching(/^wh_/) as unknown });
-    expect(sandbox.context.store.webhooks()).toEqual([
+    expect(await listed(sandbox, 'webhooks')).toEqual([
       expect.objectContaining({
         id: body.id,
         projectId: PAID_PROJECT.id,
@@ -79,20 +87,34 @@ describe('POST /api/webhook (§4.1)', () => {
   });
 
   it.each([
-    [[], 'Send a JSON object {url, triggers}'],
-    [{ triggers: ['lead.created'] }, 'url must be an http or https URL'],
+    [[], 'body must be object'],
+    [{ triggers: ['lead.created'] }, "body must have required property 'url'"],
+    [{ url: 42, triggers: ['lead.created'] }, 'body/url must be string'],
     [{ url: 'ftp://x', triggers: ['lead.created'] }, 'url must be an http or https URL'],
     [
-      { url: 'https://hooks.example/a' },
-      'triggers must be a non-empty list of: lead.created',
+      { url: 'hooks.example/a', triggers: ['lead.created'] },
+      'url must be an absolute http or https URL',
     ],
+    [{ url: 'https://hooks.example/a' }, "body must have required property 'triggers'"],
     [
       { url: 'https://hooks.example/a', triggers: [] },
-      'triggers must be a non-empty list of: lead.created',
+      'body/triggers must NOT have fewer than 1 items',
     ],
     [
       { url: 'https://hooks.example/a', triggers: ['lead.deleted'] },
-      'triggers must be a non-empty list of: lead.created',
+      'body/triggers/0 must be equal to one of the allowed values: lead.created',
+    ],
+    [
+      { url: 'https://user:secret@hooks.example/a', triggers: ['lead.created'] },
+      'url must not carry credentials (user:password@): fetch refuses them',
+    ],
+    [
+      { url: 'http://127.0.0.1:6000/hook', triggers: ['lead.created'] },
+      'url uses port 6000, which fetch refuses to connect to',
+    ],
+    [
+      { url: 'https://hooks.example:25/a', triggers: ['lead.created'] },
+      'url uses port 25, which fetch refuses to connect to',
     ],
   ])('answers 400 with {error} for a bad body: %j', async (body, error) => {
     const response = await createWebhook(body);
@@ -110,13 +132,13 @@ describe('POST /api/webhook (§4.1)', () => {
 
     const invalid = await send('application/json', '{"url": ');
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toEqual({
-      error: expect.stringMatching(/^Bad request: /) as unknown,
-    });
+    expect(await invalid.json()).toEqual({ error: 'The body is not valid JSON' });
 
     const text = await send('text/plain', 'url=x');
     expect(text.status).toBe(400);
-    expect(await text.json()).toEqual({ error: 'Send a JSON object {url, triggers}' });
+    expect(await text.json()).toEqual({
+      error: 'Send the body as application/json or application/x-www-form-urlencoded',
+    });
 
     const xml = await send('application/xml', '<webhook/>');
     expect(xml.status).toBe(400);
@@ -143,7 +165,7 @@ describe('DELETE /api/webhook/<id> (§4.2)', () => {
     const response = await deleteWebhook(id);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true });
-    expect(sandbox.context.store.webhooks()).toEqual([]);
+    expect(await listed(sandbox, 'webhooks')).toEqual([]);
   });
 
   it('answers 404 with {error} for an unknown id, and for a second delete', async () => {
@@ -153,7 +175,67 @@ describe('DELETE /api/webhook/<id> (§4.2)', () => {
     await deleteWebhook(id);
     const again = await deleteWebhook(id);
     expect(again.status).toBe(404);
-    expect(await again.json()).toEqual({ error: `No webhook ${id} in this project` });
+    expect(await again.json()).toEqual({
+      error: `No webhook ${id} of this client in this project`,
+    });
+  });
+
+  it('needs the leads.read scope, like create', async () => {
+    const { id } = (await (
+      await createWebhook({ url: 'https://hooks.example/a', triggers: ['lead.created'] })
+    ).json()) as { id: string };
+    const userOnly = await connect(sandbox, { scope: 'user.read' });
+    const response = await deleteWebhook(id, bearer(userOnly));
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      error: 'The access token lacks the leads.read scope',
+    });
+    expect((await listed(sandbox, 'webhooks')).map((webhook) => webhook.id)).toEqual([
+      id,
+    ]);
+  });
+
+  it("does not let another client delete this client's webhook", async () => {
+    const { id } = (await (
+      await createWebhook({ url: 'https://hooks.example/a', triggers: ['lead.created'] })
+    ).json()) as { id: string };
+    const other = {
+      id: 'other-app',
+      secret: 'other-app-secret',
+      name: 'Other App',
+      redirectUris: [REDIRECT_URI],
+    };
+    sandbox.context.store.oauth.addClient(other);
+    const otherTokens = await connect(sandbox, { client: other });
+    const response = await deleteWebhook(id, bearer(otherTokens));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: `No webhook ${id} of this client in this project`,
+    });
+    expect((await listed(sandbox, 'webhooks')).map((webhook) => webhook.id)).toEqual([
+      id,
+    ]);
+    expect((await deleteWebhook(id)).status).toBe(200);
+  });
+
+  it("does not let a user of another project delete the project's webhook", async () => {
+    const { id } = (await (
+      await createWebhook({ url: 'https://hooks.example/a', triggers: ['lead.created'] })
+    ).json()) as { id: string };
+    const { accounts } = sandbox.context.store;
+    accounts.addProject({ id: 'prj_other', name: 'Other Launch', plan: 'paid' });
+    accounts.addUser({
+      ...PAID_USER,
+      id: 'usr_other',
+      email: 'other@example.org',
+      projectId: 'prj_other',
+    });
+    const otherUser = await connect(sandbox, { as: 'usr_other' });
+    const response = await deleteWebhook(id, bearer(otherUser));
+    expect(response.status).toBe(404);
+    expect((await listed(sandbox, 'webhooks')).map((webhook) => webhook.id)).toEqual([
+      id,
+    ]);
   });
 
   it('needs a bearer token', async () => {
@@ -245,7 +327,7 @@ describe('leads and deliveries', () => {
     await subscribe(hooks.url);
     await submitLead({ email: 'a@example.org' });
     await sandbox.context.deliverer.idle();
-    const attempts = sandbox.context.store.attempts();
+    const attempts = await listed(sandbox, 'deliveries');
     expect(
       attempts.map(({ attempt, statusCode, outcome }) => [attempt, statusCode, outcome]),
     ).toEqual([
@@ -266,7 +348,7 @@ describe('leads and deliveries', () => {
     await subscribe(url);
     await submitLead({ email: 'a@example.org' });
     await sandbox.context.deliverer.idle();
-    const attempts = sandbox.context.store.attempts();
+    const attempts = await listed(sandbox, 'deliveries');
     expect(attempts.map(({ outcome }) => outcome)).toEqual([
       'retrying',
       'retrying',
@@ -283,7 +365,7 @@ describe('leads and deliveries', () => {
     await subscribe(hooks.url);
     await submitLead({ email: 'a@example.org' });
     await sandbox.context.deliverer.idle();
-    expect(sandbox.context.store.attempts().map(({ outcome }) => outcome)).toEqual([
+    expect((await listed(sandbox, 'deliveries')).map(({ outcome }) => outcome)).toEqual([
       'failed',
     ]);
   });
@@ -293,14 +375,11 @@ describe('leads and deliveries', () => {
     const id = await subscribe(hooks.url);
     await submitLead({ email: 'a@example.org' });
     await sandbox.context.deliverer.idle();
-    expect(sandbox.context.store.attempts().map(({ outcome }) => outcome)).toEqual([
+    expect((await listed(sandbox, 'deliveries')).map(({ outcome }) => outcome)).toEqual([
       'gone',
     ]);
-    expect(sandbox.context.store.webhooks().map((webhook) => webhook.id)).not.toContain(
-      id,
-    );
-    const listed = (await (await get(sandbox, '/_sandbox/webhooks')).json()) as unknown[];
-    expect(listed).toEqual([]);
+    expect(await listed(sandbox, 'webhooks')).toEqual([]);
+    expect(id).toMatch(/^wh_/);
   });
 
   it('takes leads from the page form and shows them on the page', async () => {
@@ -310,15 +389,15 @@ describe('leads and deliveries', () => {
       body: new URLSearchParams({
         project_id: PAID_PROJECT.id,
         email: 'ada@example.org',
-        'fields[company]': 'Engines',
+        company: 'Engines',
       }),
       redirect: 'manual',
     });
     expect(response.status).toBe(303);
-    const [lead] = sandbox.context.store.leads();
+    const [lead] = await listed(sandbox, 'leads');
     expect(lead?.data).toMatchObject({
       email: 'ada@example.org',
-      fields: { company: 'Engines' },
+      company: 'Engines',
     });
     const page = await get(sandbox, response.headers.get('location')!);
     expect(await page.text()).toContain(`Lead <strong>${lead!.id}</strong> submitted`);
@@ -350,6 +429,33 @@ describe('leads and deliveries', () => {
     expect(lead.id).not.toBe('lead_forged');
   });
 
+  it('keeps its own id, page and time for a lead from the form too', async () => {
+    const response = await fetch(sandbox.url('/_sandbox/leads'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        page_id: 'page_pricing',
+        email: 'ada@example.org',
+        id: 'lead_forged',
+        page: 'forged',
+        createdAt: 'forged',
+      }),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    const [lead] = await listed(sandbox, 'leads');
+    expect(lead!.id).not.toBe('lead_forged');
+    expect(lead!.createdAt).not.toBe('forged');
+    expect(lead!.data).toEqual({
+      email: 'ada@example.org',
+      page: {
+        id: 'page_pricing',
+        name: 'Pricing Enquiry',
+        url: 'https://pages.example.org/pricing',
+      },
+    });
+  });
+
   it('offers every page of every project on the lead page', async () => {
     const html = await (await get(sandbox, '/_sandbox')).text();
     for (const name of [
@@ -362,7 +468,8 @@ describe('leads and deliveries', () => {
   });
 
   it.each([
-    [{ firstName: 'NoEmail' }, 'A lead needs an email address'],
+    [{ firstName: 'NoEmail' }, "body must have required property 'email'"],
+    [{ email: 'no-at-sign' }, 'email must be an email address'],
     [{ email: 'a@example.org', project_id: 'prj_nope' }, 'Unknown project_id prj_nope'],
     [{ email: 'a@example.org', page_id: 'page_nope' }, 'Unknown page_id page_nope'],
     [

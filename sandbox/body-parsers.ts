@@ -1,0 +1,96 @@
+/**
+ * The only two body types the sandbox reads, parsed without trusting their
+ * keys: no object is built on an ordinary prototype from a user's key, the
+ * keys `__proto__`, `constructor` and `prototype` are refused at any depth,
+ * and bodies nest at most MAX_BODY_DEPTH levels.
+ */
+import { parse as parseQueryString } from 'node:querystring';
+
+import type { FastifyInstance } from 'fastify';
+
+import { HttpError } from './errors';
+
+const MAX_BODY_DEPTH = 32;
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** More form fields than this are refused rather than silently dropped. */
+const MAX_FORM_FIELDS = 1000;
+
+/** Walks a parsed body without recursion, so no depth can overflow the stack. */
+function checkUntrustedKeys(body: unknown): void {
+  const stack: { value: unknown; depth: number }[] = [{ value: body, depth: 0 }];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { value, depth } = next;
+    if (typeof value !== 'object' || value === null) {
+      continue;
+    }
+    if (depth >= MAX_BODY_DEPTH) {
+      throw new HttpError(400, `The body nests deeper than ${MAX_BODY_DEPTH} levels`);
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (FORBIDDEN_KEYS.has(key)) {
+        throw new HttpError(400, `The body uses the key ${key}, which is refused`);
+      }
+      stack.push({ value: child, depth: depth + 1 });
+    }
+  }
+}
+
+/**
+ * Form fields are flat: `company=Acme`, never `fields[company]=Acme` (send
+ * nested fields as JSON). Repeated names give a list. The result has no prototype.
+ */
+function parseForm(body: string): Record<string, string | string[]> {
+  const fields = parseQueryString(body, '&', '=', { maxKeys: MAX_FORM_FIELDS + 1 });
+  const names = Object.keys(fields);
+  if (names.length > MAX_FORM_FIELDS) {
+    throw new HttpError(400, `A form may have at most ${MAX_FORM_FIELDS} fields`);
+  }
+  const nested = names.find((name) => name.includes('[') || name.includes(']'));
+  if (nested !== undefined) {
+    throw new HttpError(
+      400,
+      `Form field names cannot contain [ or ] (${JSON.stringify(nested.slice(0, 64))}): send nested fields as JSON`,
+    );
+  }
+  checkUntrustedKeys(fields);
+  return fields as Record<string, string | string[]>;
+}
+
+/** JSON.parse makes `__proto__` an own key, never a prototype; the walk then refuses it. */
+function parseJson(body: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    throw new HttpError(400, 'The body is not valid JSON');
+  }
+  checkUntrustedKeys(value);
+  return value;
+}
+
+/** Replaces Fastify's parsers: JSON and forms only, anything else is a 415 (answered 400). */
+export function registerBodyParsers(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      try {
+        done(null, parseJson(body as string));
+      } catch (refused) {
+        done(refused as HttpError, undefined);
+      }
+    },
+  );
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      try {
+        done(null, parseForm(body as string));
+      } catch (refused) {
+        done(refused as HttpError, undefined);
+      }
+    },
+  );
+}

@@ -1,0 +1,231 @@
+/**
+ * Delivers each new lead as `lead.created` to every webhook of its project.
+ * A delivery is a row in SQLite until it ends, so deliveries being retried
+ * resume when the sandbox starts again on the same database. Network errors,
+ * 429 and 5xx answers are retried with bounded exponential backoff (longer
+ * when the receiver's `Retry-After` asks); a 410 deletes the webhook (as
+ * Zapier asks of REST hook senders); every attempt is recorded.
+ */
+import { randomId } from '../store';
+import type { Lead, PendingDelivery, Project, Store } from '../store';
+import { sendAttempt } from './attempt';
+import type { AttemptResult } from './attempt';
+import { Lanes } from './lanes';
+import { LEAD_CREATED, payloadFor } from './payload';
+import { outcomeOf, retryDelayMs } from './retry';
+import type { RetryOptions } from './retry';
+
+export interface DeliveryOptions extends RetryOptions {
+  /** How long one attempt may take. */
+  timeoutMs: number;
+  /** Attempts under way at once to one webhook; more wait their turn. */
+  attemptsPerWebhook: number;
+}
+
+export const DEFAULT_DELIVERY: DeliveryOptions = {
+  maxAttempts: 5,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+  timeoutMs: 5_000,
+  attemptsPerWebhook: 8,
+};
+
+/** Where background failures are told: they never end the process. */
+export type Complain = (message: string) => void;
+
+/** The message of an error from any realm (node:sqlite's are not this realm's Error). */
+const errorMessage = (error: unknown): string =>
+  typeof error === 'object' &&
+  error !== null &&
+  'message' in error &&
+  typeof error.message === 'string'
+    ? error.message
+    : String(error);
+
+export class Deliverer {
+  private readonly running = new Set<Promise<void>>();
+  /** Waits before an attempt; closing ends them at once. */
+  private readonly waits = new Map<NodeJS.Timeout, () => void>();
+  private readonly lanes: Lanes;
+  private closed = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: DeliveryOptions,
+    private readonly now: () => number,
+    private readonly complain: Complain,
+  ) {
+    this.lanes = new Lanes(options.attemptsPerWebhook);
+  }
+
+  /**
+   * Stores a new lead with a delivery to every webhook of its project that
+   * takes `lead.created`, starts the deliveries, and returns their ids.
+   */
+  submit(lead: Lead, project: Project): string[] {
+    const deliveries: PendingDelivery[] = this.store.webhooks
+      .list(project.id)
+      .filter((webhook) => webhook.triggers.includes(LEAD_CREATED))
+      .map((webhook) => {
+        const id = randomId('dlv');
+        return {
+          id,
+          leadId: lead.id,
+          webhookId: webhook.id,
+          url: webhook.url,
+          payload: JSON.stringify(payloadFor(lead, project, id)),
+          attempts: 0,
+          nextAttemptAt: this.now(),
+        };
+      });
+    this.store.leads.add(lead, deliveries);
+    deliveries.forEach((delivery) => this.start(delivery));
+    return deliveries.map((delivery) => delivery.id);
+  }
+
+  /**
+   * Starts again every delivery a previous run left pending, and those a
+   * sandbox from before pending deliveries were stored left `retrying`.
+   */
+  resume(): number {
+    this.adoptStranded();
+    const pending = this.store.leads.pending();
+    pending.forEach((delivery) => this.start(delivery));
+    return pending.length;
+  }
+
+  private adoptStranded(): void {
+    for (const stranded of this.store.leads.stranded()) {
+      const lead = this.store.leads.lead(stranded.leadId);
+      const project = lead && this.store.accounts.project(lead.projectId);
+      if (lead === undefined || project === undefined) {
+        this.complain(`delivery ${stranded.id} cannot resume: its lead is gone`);
+        continue;
+      }
+      this.store.leads.addPending({
+        ...stranded,
+        payload: JSON.stringify(payloadFor(lead, project, stranded.id)),
+        nextAttemptAt: this.now(),
+      });
+    }
+  }
+
+  /** Resolves once no delivery is running (each delivered, failed, gone, or stopped by close). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) {
+      await Promise.allSettled([...this.running]);
+    }
+  }
+
+  /**
+   * Stops: no new attempt starts, attempts under way finish and are recorded.
+   * Deliveries waiting for their next attempt stay pending in the database.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const [timer, resolve] of this.waits) {
+      clearTimeout(timer);
+      resolve();
+    }
+    this.waits.clear();
+    await this.idle();
+  }
+
+  private start(delivery: PendingDelivery): void {
+    const run = this.run(delivery)
+      .catch((error: unknown) =>
+        this.complain(`delivery ${delivery.id} stopped: ${errorMessage(error)}`),
+      )
+      .finally(() => this.running.delete(run));
+    this.running.add(run);
+  }
+
+  private async run(delivery: PendingDelivery): Promise<void> {
+    let attempt = delivery.attempts;
+    let dueAt = delivery.nextAttemptAt;
+    while (attempt < this.options.maxAttempts) {
+      await this.waitUntil(dueAt);
+      const result = await this.lanes.run(delivery.webhookId, () =>
+        this.closed ? Promise.resolve(undefined) : this.send(delivery),
+      );
+      if (result === undefined) {
+        return; // closed while waiting: the delivery stays pending
+      }
+      attempt += 1;
+      const outcome = outcomeOf(result.statusCode, attempt, this.options);
+      const now = this.now();
+      const nextAttemptAt =
+        outcome === 'retrying'
+          ? now + retryDelayMs(attempt, result.retryAfter, now, this.options)
+          : null;
+      this.record(delivery, attempt, result, outcome, nextAttemptAt);
+      if (nextAttemptAt === null) {
+        return;
+      }
+      dueAt = nextAttemptAt;
+    }
+  }
+
+  private send(delivery: PendingDelivery): Promise<AttemptResult> {
+    return sendAttempt(
+      delivery.url,
+      delivery.payload,
+      {
+        'User-Agent': 'landing-page-sandbox',
+        'X-Sandbox-Event': LEAD_CREATED,
+        'X-Sandbox-Delivery': delivery.id,
+      },
+      this.options.timeoutMs,
+    );
+  }
+
+  /**
+   * A failure to record (the database locked by another connection, say) is
+   * told and does not stop the delivery: its row stays pending as it was.
+   */
+  private record(
+    delivery: PendingDelivery,
+    attempt: number,
+    result: AttemptResult,
+    outcome: ReturnType<typeof outcomeOf>,
+    nextAttemptAt: number | null,
+  ): void {
+    try {
+      this.store.leads.recordAttempt(
+        {
+          deliveryId: delivery.id,
+          leadId: delivery.leadId,
+          webhookId: delivery.webhookId,
+          url: delivery.url,
+          attempt,
+          statusCode: result.statusCode,
+          error: result.error,
+          outcome,
+          at: new Date(this.now()).toISOString(),
+        },
+        nextAttemptAt,
+      );
+      if (outcome === 'gone') {
+        this.store.webhooks.delete(delivery.webhookId);
+      }
+    } catch (error) {
+      this.complain(
+        `delivery ${delivery.id}: attempt ${attempt} (${outcome}) could not be recorded: ${errorMessage(error)}`,
+      );
+    }
+  }
+
+  private waitUntil(dueAt: number): Promise<void> {
+    const ms = dueAt - this.now();
+    if (ms <= 0 || this.closed) {
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waits.delete(timer);
+        resolve();
+      }, ms);
+      this.waits.set(timer, resolve);
+    });
+  }
+}

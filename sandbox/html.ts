@@ -1,0 +1,17 @@
+/** HTML answers: never framed, never cached (RFC 6749 §10.13 for the consent page). */
+import type { FastifyReply } from 'fastify';
+
+export function sendHtml(
+  reply: FastifyReply,
+  status: number,
+  html: string,
+): FastifyReply {
+  return reply
+    .status(status)
+    .header('X-Frame-Options', 'DENY')
+    .header('Content-Security-Policy', "frame-ancestors 'none'")
+    .header('Cache-Control', 'no-store')
+    .header('Referrer-Policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}

@@ -1,0 +1,231 @@
+/**
+ * §4.3: the authorization endpoint. `GET /oauth/authorize` checks the request
+ * in the order RFC 6749 §4.1.2.1 asks and shows the consent page; `POST`
+ * answers it (once, before it expires) with a code or `access_denied`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import type { SandboxContext } from '../context';
+import { sendHtml } from '../html';
+import { consentPage, errorPage, paidPlanPage, SCOPE_DESCRIPTIONS } from '../pages';
+import { stringFields } from '../schema';
+import { randomId } from '../store';
+import type { OAuthClient, User } from '../store';
+import { isS256Challenge, PKCE_METHOD } from './pkce';
+
+const KNOWN_SCOPES = Object.keys(SCOPE_DESCRIPTIONS);
+
+const AUTHORIZE_PARAMETERS = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+  'as',
+] as const;
+type AuthorizeQuery = Partial<Record<(typeof AUTHORIZE_PARAMETERS)[number], string>>;
+
+const DECISION_FIELDS = ['consent_id', 'decision'] as const;
+type DecisionBody = Partial<Record<(typeof DECISION_FIELDS)[number], string>>;
+
+interface CheckedRequest {
+  client: OAuthClient;
+  redirectUri: string;
+  state: string;
+  scopes: string[];
+  codeChallenge: string | null;
+}
+
+function redirectWith(
+  reply: FastifyReply,
+  redirectUri: string,
+  params: Record<string, string>,
+): FastifyReply {
+  const url = new URL(redirectUri);
+  for (const [key, value] of Object.entries(params)) {
+    url.searchParams.set(key, value);
+  }
+  return reply.redirect(url.toString(), 302);
+}
+
+/** The checked request, or the answer already sent for it. */
+function checkRequest(
+  context: SandboxContext,
+  query: AuthorizeQuery,
+  reply: FastifyReply,
+): CheckedRequest | FastifyReply {
+  const client =
+    query.client_id === undefined
+      ? undefined
+      : context.store.oauth.client(query.client_id);
+  if (client === undefined) {
+    return sendHtml(
+      reply,
+      400,
+      errorPage(
+        'Unknown application',
+        'The client_id is missing or not registered with the service.',
+      ),
+    );
+  }
+  const redirectUri = query.redirect_uri;
+  if (redirectUri === undefined || !client.redirectUris.includes(redirectUri)) {
+    return sendHtml(
+      reply,
+      400,
+      errorPage(
+        'Redirect address not allowed',
+        `The redirect_uri is missing or is not one of ${client.name}'s authorized redirect URIs.`,
+      ),
+    );
+  }
+  // From here on, problems go back to the application, as the RFC says.
+  const state = query.state;
+  const refuse = (error: string, description: string) =>
+    redirectWith(reply, redirectUri, {
+      error,
+      error_description: description,
+      ...(state === undefined ? {} : { state }),
+    });
+  if (query.response_type !== 'code') {
+    return refuse('unsupported_response_type', 'response_type must be code');
+  }
+  if (state === undefined || state === '') {
+    return refuse('invalid_request', 'state is required');
+  }
+  const scope = query.scope;
+  if (scope === undefined || scope.trim() === '') {
+    return refuse('invalid_request', 'scope is required (a comma-separated list)');
+  }
+  const scopes = scope.split(',').map((part) => part.trim());
+  const unknown = scopes.filter((part) => !KNOWN_SCOPES.includes(part));
+  if (unknown.length > 0) {
+    return refuse('invalid_scope', `unknown scope: ${unknown.join(', ')}`);
+  }
+  const { code_challenge: codeChallenge, code_challenge_method: method } = query;
+  if (codeChallenge !== undefined || method !== undefined) {
+    if (method !== PKCE_METHOD) {
+      return refuse('invalid_request', `code_challenge_method must be ${PKCE_METHOD}`);
+    }
+    if (codeChallenge === undefined || !isS256Challenge(codeChallenge)) {
+      return refuse('invalid_request', 'code_challenge must be a base64url SHA-256 hash');
+    }
+  }
+  return {
+    client,
+    redirectUri,
+    state,
+    scopes: [...new Set(scopes)],
+    codeChallenge: codeChallenge ?? null,
+  };
+}
+
+/** The sandbox has no login: `as=<user id>` picks who is signed in; the paid user by default. */
+function signedInUser(context: SandboxContext, as: string | undefined): User | undefined {
+  const users = context.store.accounts.users();
+  return as === undefined ? users[0] : users.find((user) => user.id === as);
+}
+
+function switchUrl(request: FastifyRequest, userId: string): string {
+  const url = new URL(request.url, 'http://sandbox.invalid');
+  url.searchParams.set('as', userId);
+  return `${url.pathname}${url.search}`;
+}
+
+export function authorizeRoutes(app: FastifyInstance): void {
+  const context = app.sandbox;
+
+  app.get<{ Querystring: AuthorizeQuery }>(
+    '/oauth/authorize',
+    {
+      schema: { querystring: stringFields(AUTHORIZE_PARAMETERS) },
+      config: { answersHtml: true },
+    },
+    (request, reply) => {
+      const checked = checkRequest(context, request.query, reply);
+      if (!('client' in checked)) {
+        return checked;
+      }
+      const user = signedInUser(context, request.query.as);
+      if (user === undefined) {
+        return sendHtml(
+          reply,
+          400,
+          errorPage('Unknown user', 'The sandbox has no such user.'),
+        );
+      }
+      const project = context.store.accounts.project(user.projectId)!;
+      if (project.plan !== 'paid') {
+        return sendHtml(reply, 403, paidPlanPage(project, user));
+      }
+      const consentId = randomId('consent', 16);
+      context.store.oauth.addConsent({
+        id: consentId,
+        clientId: checked.client.id,
+        userId: user.id,
+        redirectUri: checked.redirectUri,
+        scopes: checked.scopes,
+        state: checked.state,
+        codeChallenge: checked.codeChallenge,
+        expiresAt: context.now() + context.settings.consentTtlSeconds * 1000,
+      });
+      return sendHtml(
+        reply,
+        200,
+        consentPage({
+          consentId,
+          client: checked.client,
+          user,
+          project,
+          scopes: checked.scopes,
+          otherUsers: context.store.accounts
+            .users()
+            .filter((other) => other.id !== user.id)
+            .map((other) => ({ user: other, switchUrl: switchUrl(request, other.id) })),
+        }),
+      );
+    },
+  );
+
+  app.post<{ Body: DecisionBody }>(
+    '/oauth/authorize',
+    { schema: { body: stringFields(DECISION_FIELDS) }, config: { answersHtml: true } },
+    (request, reply) => {
+      const consent = context.store.oauth.takeConsent(
+        request.body.consent_id ?? '',
+        context.now(),
+      );
+      if (consent === undefined) {
+        return sendHtml(
+          reply,
+          400,
+          errorPage(
+            'This request has expired',
+            'Start connecting again from the application.',
+          ),
+        );
+      }
+      if (request.body.decision !== 'approve') {
+        return redirectWith(reply, consent.redirectUri, {
+          error: 'access_denied',
+          error_description: 'The user denied access',
+          state: consent.state,
+        });
+      }
+      const code = randomId('code', 24);
+      context.store.oauth.addCode({
+        code,
+        clientId: consent.clientId,
+        userId: consent.userId,
+        redirectUri: consent.redirectUri,
+        scopes: consent.scopes,
+        codeChallenge: consent.codeChallenge,
+        expiresAt: context.now() + context.settings.authorizationCodeTtlSeconds * 1000,
+        usedAt: null,
+      });
+      return redirectWith(reply, consent.redirectUri, { code, state: consent.state });
+    },
+  );
+}

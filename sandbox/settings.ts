@@ -1,0 +1,79 @@
+/**
+ * The sandbox's settings, checked before it starts: `npm run sandbox` reads
+ * them from the environment, and a wrong one stops the start with a message
+ * naming it.
+ *
+ *   SANDBOX_PORT  (4010)         SANDBOX_DB  (sandbox.db)
+ *   SANDBOX_TOKEN_TTL (3600 s)   SANDBOX_REDIRECT_URIS (comma-separated, first start only)
+ */
+export interface EnvironmentSettings {
+  database: string;
+  port: number;
+  accessTokenTtlSeconds: number;
+  redirectUris?: string[];
+}
+
+/**
+ * Redirect URIs as RFC 6749 §3.1.2 asks: absolute, without a fragment.
+ * Throws naming the first that is not.
+ */
+export function checkRedirectUris(
+  uris: readonly string[],
+  source = 'redirectUris',
+): void {
+  if (uris.length === 0) {
+    throw new Error(`${source} must list at least one redirect URI`);
+  }
+  uris.forEach((uri, index) => {
+    const where = `${source} entry ${index + 1}`;
+    if (uri.trim() === '') {
+      throw new Error(`${where} is empty: list absolute URLs separated by commas`);
+    }
+    let url: URL;
+    try {
+      url = new URL(uri);
+    } catch {
+      throw new Error(`${where} (${uri}) is not an absolute URL`);
+    }
+    if (url.hash !== '' || uri.includes('#')) {
+      throw new Error(`${where} (${uri}) must not have a fragment`);
+    }
+  });
+}
+
+function wholeNumber(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  range: { min: number; max: number },
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') {
+    return fallback;
+  }
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value < range.min || value > range.max) {
+    throw new Error(
+      `${name} must be a whole number from ${range.min} to ${range.max}, got "${raw}"`,
+    );
+  }
+  return value;
+}
+
+export function settingsFromEnvironment(env: NodeJS.ProcessEnv): EnvironmentSettings {
+  const settings: EnvironmentSettings = {
+    database: env.SANDBOX_DB || 'sandbox.db',
+    port: wholeNumber(env, 'SANDBOX_PORT', 4010, { min: 0, max: 65535 }),
+    accessTokenTtlSeconds: wholeNumber(env, 'SANDBOX_TOKEN_TTL', 3600, {
+      min: 1,
+      max: 365 * 24 * 3600,
+    }),
+  };
+  const redirectUris = env.SANDBOX_REDIRECT_URIS;
+  if (redirectUris !== undefined) {
+    const uris = redirectUris.split(',').map((uri) => uri.trim());
+    checkRedirectUris(uris, 'SANDBOX_REDIRECT_URIS');
+    settings.redirectUris = uris;
+  }
+  return settings;
+}

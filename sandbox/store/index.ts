@@ -1,0 +1,66 @@
+/**
+ * The sandbox's state in SQLite: a file for `npm run sandbox` (it survives
+ * restarts), `:memory:` for tests and `npm start`. One module per aggregate.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+
+import { Accounts, ACCOUNTS_SCHEMA } from './accounts';
+import { ClientsAndTokens, CLIENTS_AND_TOKENS_SCHEMA } from './clients-and-tokens';
+import { LeadsAndDeliveries, LEADS_AND_DELIVERIES_SCHEMA } from './leads-and-deliveries';
+import { DEFAULT_BUSY_TIMEOUT_MS, openDatabase } from './sqlite';
+import { Webhooks, WEBHOOKS_SCHEMA } from './webhooks';
+
+export type { Page, Plan, Project, User } from './accounts';
+export type {
+  AuthorizationCode,
+  OAuthClient,
+  PendingConsent,
+  Token,
+  TokenKind,
+} from './clients-and-tokens';
+export type {
+  DeliveryAttempt,
+  DeliveryOutcome,
+  Lead,
+  PendingDelivery,
+} from './leads-and-deliveries';
+export type { Webhook } from './webhooks';
+export { randomId } from './sqlite';
+
+/** Columns added after a table first shipped: a database from before gets them. */
+function migrate(db: DatabaseSync): void {
+  const consentColumns = db.prepare('PRAGMA table_info(consents)').all();
+  if (!consentColumns.some((column) => column.name === 'expires_at')) {
+    // Consents from before expiry existed count as expired.
+    db.exec('ALTER TABLE consents ADD COLUMN expires_at INTEGER NOT NULL DEFAULT 0');
+  }
+}
+
+export class Store {
+  readonly accounts: Accounts;
+  readonly oauth: ClientsAndTokens;
+  readonly webhooks: Webhooks;
+  readonly leads: LeadsAndDeliveries;
+  private readonly db: DatabaseSync;
+
+  constructor(path: string, busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS) {
+    this.db = openDatabase(path, busyTimeoutMs);
+    this.db.exec(
+      ACCOUNTS_SCHEMA +
+        CLIENTS_AND_TOKENS_SCHEMA +
+        WEBHOOKS_SCHEMA +
+        LEADS_AND_DELIVERIES_SCHEMA,
+    );
+    migrate(this.db);
+    this.accounts = new Accounts(this.db);
+    this.oauth = new ClientsAndTokens(this.db);
+    this.webhooks = new Webhooks(this.db);
+    this.leads = new LeadsAndDeliveries(this.db);
+  }
+
+  close(): void {
+    if (this.db.isOpen) {
+      this.db.close();
+    }
+  }
+}

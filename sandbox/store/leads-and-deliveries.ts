@@ -1,0 +1,225 @@
+/**
+ * Leads, and their deliveries to webhooks: a delivery waiting for its next
+ * attempt is a row, so deliveries resume after a restart; every attempt is
+ * recorded.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+
+import { inTransaction, nullableNumber, nullableText, text } from './sqlite';
+import type { Row } from './sqlite';
+
+export interface Lead {
+  id: string;
+  projectId: string;
+  data: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** A delivery of one lead to one webhook that has not ended yet. */
+export interface PendingDelivery {
+  id: string;
+  leadId: string;
+  webhookId: string;
+  url: string;
+  /** The JSON body every attempt sends. */
+  payload: string;
+  /** Attempts made so far. */
+  attempts: number;
+  /** When the next attempt is due, in milliseconds since 1970. */
+  nextAttemptAt: number;
+}
+
+export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed' | 'gone';
+
+export interface DeliveryAttempt {
+  id: number;
+  deliveryId: string;
+  leadId: string;
+  webhookId: string;
+  url: string;
+  attempt: number;
+  statusCode: number | null;
+  error: string | null;
+  outcome: DeliveryOutcome;
+  at: string;
+}
+
+export const LEADS_AND_DELIVERIES_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS leads (
+    id TEXT PRIMARY KEY, project_id TEXT NOT NULL REFERENCES projects(id),
+    data TEXT NOT NULL, created_at TEXT NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS pending_deliveries (
+    id TEXT PRIMARY KEY, lead_id TEXT NOT NULL, webhook_id TEXT NOT NULL, url TEXT NOT NULL,
+    payload TEXT NOT NULL, attempts INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS delivery_attempts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, delivery_id TEXT NOT NULL, lead_id TEXT NOT NULL,
+    webhook_id TEXT NOT NULL, url TEXT NOT NULL, attempt INTEGER NOT NULL,
+    status_code INTEGER, error TEXT, outcome TEXT NOT NULL, at TEXT NOT NULL
+  );
+`;
+
+const toLead = (row: Row): Lead => ({
+  id: text(row, 'id'),
+  projectId: text(row, 'project_id'),
+  data: JSON.parse(text(row, 'data')) as Record<string, unknown>,
+  createdAt: text(row, 'created_at'),
+});
+
+const toPending = (row: Row): PendingDelivery => ({
+  id: text(row, 'id'),
+  leadId: text(row, 'lead_id'),
+  webhookId: text(row, 'webhook_id'),
+  url: text(row, 'url'),
+  payload: text(row, 'payload'),
+  attempts: Number(row.attempts),
+  nextAttemptAt: Number(row.next_attempt_at),
+});
+
+const toAttempt = (row: Row): DeliveryAttempt => ({
+  id: Number(row.id),
+  deliveryId: text(row, 'delivery_id'),
+  leadId: text(row, 'lead_id'),
+  webhookId: text(row, 'webhook_id'),
+  url: text(row, 'url'),
+  attempt: Number(row.attempt),
+  statusCode: nullableNumber(row, 'status_code'),
+  error: nullableText(row, 'error'),
+  outcome: text(row, 'outcome') as DeliveryOutcome,
+  at: text(row, 'at'),
+});
+
+export class LeadsAndDeliveries {
+  constructor(private readonly db: DatabaseSync) {}
+
+  /** Stores a lead with the deliveries it starts, in one transaction. */
+  add(lead: Lead, deliveries: PendingDelivery[]): void {
+    inTransaction(this.db, () => {
+      this.db
+        .prepare(
+          'INSERT INTO leads (id, project_id, data, created_at) VALUES (?, ?, ?, ?)',
+        )
+        .run(lead.id, lead.projectId, JSON.stringify(lead.data), lead.createdAt);
+      const insert = this.db.prepare(
+        'INSERT INTO pending_deliveries (id, lead_id, webhook_id, url, payload, attempts, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      );
+      for (const delivery of deliveries) {
+        insert.run(
+          delivery.id,
+          delivery.leadId,
+          delivery.webhookId,
+          delivery.url,
+          delivery.payload,
+          delivery.attempts,
+          delivery.nextAttemptAt,
+        );
+      }
+    });
+  }
+
+  list(): Lead[] {
+    return this.db.prepare('SELECT * FROM leads ORDER BY rowid').all().map(toLead);
+  }
+
+  lead(id: string): Lead | undefined {
+    const row = this.db.prepare('SELECT * FROM leads WHERE id = ?').get(id);
+    return row === undefined ? undefined : toLead(row);
+  }
+
+  /**
+   * Deliveries a sandbox from before pending deliveries were stored left
+   * behind: their last attempt says `retrying`, and nothing is pending for them.
+   */
+  stranded(): Omit<PendingDelivery, 'payload' | 'nextAttemptAt'>[] {
+    return this.db
+      .prepare(
+        `SELECT a.delivery_id, a.lead_id, a.webhook_id, a.url, a.attempt FROM delivery_attempts a
+         WHERE a.outcome = 'retrying'
+           AND a.attempt = (SELECT MAX(b.attempt) FROM delivery_attempts b WHERE b.delivery_id = a.delivery_id)
+           AND NOT EXISTS (SELECT 1 FROM pending_deliveries p WHERE p.id = a.delivery_id)
+         ORDER BY a.id`,
+      )
+      .all()
+      .map((row) => ({
+        id: text(row, 'delivery_id'),
+        leadId: text(row, 'lead_id'),
+        webhookId: text(row, 'webhook_id'),
+        url: text(row, 'url'),
+        attempts: Number(row.attempt),
+      }));
+  }
+
+  /** Makes a stranded delivery pending again. */
+  addPending(delivery: PendingDelivery): void {
+    this.db
+      .prepare(
+        'INSERT INTO pending_deliveries (id, lead_id, webhook_id, url, payload, attempts, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        delivery.id,
+        delivery.leadId,
+        delivery.webhookId,
+        delivery.url,
+        delivery.payload,
+        delivery.attempts,
+        delivery.nextAttemptAt,
+      );
+  }
+
+  /** Deliveries that have not ended, oldest first: what a restart resumes. */
+  pending(): PendingDelivery[] {
+    return this.db
+      .prepare('SELECT * FROM pending_deliveries ORDER BY rowid')
+      .all()
+      .map(toPending);
+  }
+
+  /**
+   * Records an attempt and what comes of the delivery, in one transaction:
+   * rescheduled when `nextAttemptAt` is given, ended (no longer pending) otherwise.
+   */
+  recordAttempt(
+    attempt: Omit<DeliveryAttempt, 'id'>,
+    nextAttemptAt: number | null,
+  ): void {
+    inTransaction(this.db, () => {
+      this.db
+        .prepare(
+          'INSERT INTO delivery_attempts (delivery_id, lead_id, webhook_id, url, attempt, status_code, error, outcome, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          attempt.deliveryId,
+          attempt.leadId,
+          attempt.webhookId,
+          attempt.url,
+          attempt.attempt,
+          attempt.statusCode,
+          attempt.error,
+          attempt.outcome,
+          attempt.at,
+        );
+      if (nextAttemptAt === null) {
+        this.db
+          .prepare('DELETE FROM pending_deliveries WHERE id = ?')
+          .run(attempt.deliveryId);
+      } else {
+        this.db
+          .prepare(
+            'UPDATE pending_deliveries SET attempts = ?, next_attempt_at = ? WHERE id = ?',
+          )
+          .run(attempt.attempt, nextAttemptAt, attempt.deliveryId);
+      }
+    });
+  }
+
+  attempts(filter: { leadId?: string } = {}): DeliveryAttempt[] {
+    const rows =
+      filter.leadId === undefined
+        ? this.db.prepare('SELECT * FROM delivery_attempts ORDER BY id').all()
+        : this.db
+            .prepare('SELECT * FROM delivery_attempts WHERE lead_id = ? ORDER BY id')
+            .all(filter.leadId);
+    return rows.map(toAttempt);
+  }
+}

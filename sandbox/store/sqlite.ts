@@ -1,0 +1,46 @@
+/** The sandbox's SQLite database (Node 22's `node:sqlite`) and the helpers that read its rows. */
+import { randomBytes } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
+
+export type Row = Record<string, unknown>;
+
+/** How long a statement waits for a lock held elsewhere (the sqlite3 shell, say). */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
+
+export function openDatabase(path: string, busyTimeoutMs: number): DatabaseSync {
+  if (!Number.isInteger(busyTimeoutMs) || busyTimeoutMs < 0) {
+    throw new Error(`busyTimeoutMs must be a whole number of milliseconds`);
+  }
+  const db = new DatabaseSync(path);
+  db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs};`);
+  db.exec('PRAGMA foreign_keys = ON;');
+  return db;
+}
+
+/** Runs `work` in one write transaction: all of it is stored, or none. */
+export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) {
+      db.exec('ROLLBACK');
+    }
+    throw error;
+  }
+}
+
+export function randomId(prefix: string, bytes = 12): string {
+  return `${prefix}_${randomBytes(bytes).toString('base64url')}`;
+}
+
+// Every column read as text is declared TEXT or INTEGER in a schema.
+export const text = (row: Row, key: string): string => String(row[key]);
+export const nullableText = (row: Row, key: string): string | null =>
+  row[key] === null || row[key] === undefined ? null : text(row, key);
+export const nullableNumber = (row: Row, key: string): number | null =>
+  row[key] === null || row[key] === undefined ? null : Number(row[key]);
+export const list = (row: Row, key: string): string[] =>
+  JSON.parse(text(row, key)) as string[];

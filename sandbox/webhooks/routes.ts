@@ -1,0 +1,83 @@
+/**
+ * §4.1 and §4.2 under the API base: creating and deleting webhooks. Both need
+ * a bearer token with `leads.read` (the spec leaves the scope open, §5.7); a
+ * webhook can be deleted only by the client that made it, in its project.
+ */
+import type { FastifyInstance } from 'fastify';
+
+import { checkedToken, requireToken } from '../bearer';
+import { HttpError } from '../errors';
+import { randomId } from '../store';
+import { webhookUrlProblem } from './url';
+
+export const API_PREFIX = '/api';
+const WEBHOOK_SCOPE = 'leads.read';
+const TRIGGERS = ['lead.created'];
+
+const CREATE_BODY = {
+  type: 'object',
+  required: ['url', 'triggers'],
+  properties: {
+    url: { type: 'string', maxLength: 2048 },
+    triggers: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      items: { type: 'string', enum: TRIGGERS },
+    },
+  },
+} as const;
+type CreateBody = { url: string; triggers: string[] };
+
+const WEBHOOK_PARAMS = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
+type WebhookParams = { id: string };
+
+export function webhookRoutes(app: FastifyInstance): void {
+  const { store, now } = app.sandbox;
+
+  app.post<{ Body: CreateBody }>(
+    `${API_PREFIX}/webhook`,
+    { schema: { body: CREATE_BODY }, preHandler: requireToken(WEBHOOK_SCOPE) },
+    (request, reply) => {
+      const token = checkedToken(request);
+      const problem = webhookUrlProblem(request.body.url);
+      if (problem !== undefined) {
+        throw new HttpError(400, problem);
+      }
+      const user = store.accounts.user(token.userId)!;
+      const id = randomId('wh');
+      store.webhooks.add({
+        id,
+        projectId: user.projectId,
+        clientId: token.clientId,
+        url: request.body.url,
+        triggers: [...new Set(request.body.triggers)],
+        createdAt: new Date(now()).toISOString(),
+      });
+      return reply.status(201).send({ id });
+    },
+  );
+
+  app.delete<{ Params: WebhookParams }>(
+    `${API_PREFIX}/webhook/:id`,
+    { schema: { params: WEBHOOK_PARAMS }, preHandler: requireToken(WEBHOOK_SCOPE) },
+    (request) => {
+      const token = checkedToken(request);
+      const user = store.accounts.user(token.userId)!;
+      const { id } = request.params;
+      if (
+        !store.webhooks.deleteOwned(id, {
+          projectId: user.projectId,
+          clientId: token.clientId,
+        })
+      ) {
+        throw new HttpError(404, `No webhook ${id} of this client in this project`);
+      }
+      return { success: true };
+    },
+  );
+}

@@ -1,0 +1,293 @@
+/**
+ * The delivery engine as a flaky network and a careless operator see it:
+ * a locked database, a restart mid-retry, huge answers, 429 with
+ * Retry-After, receivers that never answer.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+import type { SandboxOptions } from '../../sandbox/server';
+import { bearer, connect, listed, postJson, testSandbox } from './helpers';
+import type { TestSandbox } from './helpers';
+import { eventually, hookServer } from './hook-server';
+import type { HookServer } from './hook-server';
+
+let directory: string;
+const started: { close(): Promise<void> }[] = [];
+
+beforeEach(() => {
+  directory = mkdtempSync(join(tmpdir(), 'sandbox-delivery-'));
+});
+
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((thing) => thing.close()));
+  rmSync(directory, { recursive: true, force: true });
+});
+
+async function sandboxWith(options: SandboxOptions): Promise<TestSandbox> {
+  const sandbox = await testSandbox(options);
+  started.push(sandbox);
+  return sandbox;
+}
+
+async function receiver(answer: Parameters<typeof hookServer>[0]): Promise<HookServer> {
+  const hooks = await hookServer(answer);
+  started.push(hooks);
+  return hooks;
+}
+
+/** Subscribes `url` with a fresh connection and submits one lead; answers the lead's id. */
+async function subscribeAndSubmit(sandbox: TestSandbox, url: string): Promise<string> {
+  const tokens = await connect(sandbox);
+  const webhook = await postJson(
+    sandbox,
+    '/api/webhook',
+    { url, triggers: ['lead.created'] },
+    bearer(tokens),
+  );
+  expect(webhook.status).toBe(201);
+  const response = await postJson(sandbox, '/_sandbox/leads', { email: 'a@example.org' });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { lead: { id: string } }).lead.id;
+}
+
+async function outcomes(sandbox: TestSandbox, leadId: string) {
+  return (await listed(sandbox, 'deliveries', `?lead_id=${leadId}`)).map(
+    ({ attempt, statusCode, outcome }) => [attempt, statusCode, outcome],
+  );
+}
+
+it('keeps delivering when an attempt cannot be recorded because the database is locked', async () => {
+  const database = join(directory, 'sandbox.db');
+  const complaints: string[] = [];
+  const sandbox = await sandboxWith({
+    database,
+    busyTimeoutMs: 100,
+    complain: (message) => complaints.push(message),
+    delivery: { baseDelayMs: 400, maxDelayMs: 1000 },
+  });
+  const other = new DatabaseSync(database);
+  const hooks = await receiver((n, response) => {
+    if (n === 1) {
+      // Another connection (the sqlite3 shell, say) holds the lock for a while.
+      other.exec('BEGIN EXCLUSIVE');
+      setTimeout(() => other.exec('COMMIT'), 250);
+    }
+    response.writeHead(n === 1 ? 503 : 200).end();
+  });
+  const leadId = await subscribeAndSubmit(sandbox, hooks.url);
+  await sandbox.context.deliverer.idle();
+  other.close();
+
+  expect(complaints).toEqual([
+    expect.stringMatching(
+      /^delivery dlv_\S+: attempt 1 \(retrying\) could not be recorded: database is locked$/,
+    ),
+  ]);
+  expect(hooks.deliveries).toHaveLength(2);
+  expect(await outcomes(sandbox, leadId)).toEqual([[2, 200, 'delivered']]);
+});
+
+it('resumes a delivery being retried when the sandbox starts again on the same database', async () => {
+  const database = join(directory, 'sandbox.db');
+  const delivery = { baseDelayMs: 700, maxDelayMs: 1000 };
+  const hooks = await receiver((n, response) =>
+    response.writeHead(n === 1 ? 503 : 200).end(),
+  );
+  const first = await sandboxWith({ database, delivery });
+  const leadId = await subscribeAndSubmit(first, hooks.url);
+  await eventually(async () =>
+    (await outcomes(first, leadId)).length === 1 ? true : undefined,
+  );
+  await first.close();
+  expect(hooks.deliveries).toHaveLength(1);
+
+  const second = await sandboxWith({ database, delivery });
+  await second.context.deliverer.idle();
+  expect(await outcomes(second, leadId)).toEqual([
+    [1, 503, 'retrying'],
+    [2, 200, 'delivered'],
+  ]);
+  expect(hooks.deliveries).toEqual([hooks.deliveries[0], hooks.deliveries[0]]);
+});
+
+it('resumes a delivery a sandbox from before left retrying, with no pending row', async () => {
+  const database = join(directory, 'sandbox.db');
+  const delivery = { baseDelayMs: 700, maxDelayMs: 1000 };
+  const hooks = await receiver((n, response) =>
+    response.writeHead(n === 1 ? 503 : 200).end(),
+  );
+  const first = await sandboxWith({ database, delivery });
+  const leadId = await subscribeAndSubmit(first, hooks.url);
+  await eventually(async () =>
+    (await outcomes(first, leadId)).length === 1 ? true : undefined,
+  );
+  await first.close();
+  // What the sandbox before this one left: the attempt row, and nothing pending.
+  const old = new DatabaseSync(database);
+  old.exec('DELETE FROM pending_deliveries');
+  old.close();
+
+  const second = await sandboxWith({ database, delivery });
+  await second.context.deliverer.idle();
+  expect(await outcomes(second, leadId)).toEqual([
+    [1, 503, 'retrying'],
+    [2, 200, 'delivered'],
+  ]);
+  expect(hooks.deliveries).toEqual([hooks.deliveries[0], hooks.deliveries[0]]);
+});
+
+it('discards a receiver’s answer body instead of reading it whole', async () => {
+  let written = 0;
+  const hooks = await receiver((_n, response) => {
+    response.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+    const chunk = Buffer.alloc(64 * 1024, 120);
+    const limit = 200 * 1024 * 1024;
+    let open = true;
+    response.on('close', () => {
+      open = false;
+    });
+    const pump = () => {
+      while (open && written < limit) {
+        written += chunk.length;
+        if (!response.write(chunk)) {
+          response.once('drain', pump);
+          return;
+        }
+      }
+      if (open) {
+        response.end();
+      }
+    };
+    pump();
+  });
+  const sandbox = await sandboxWith({});
+  const leadId = await subscribeAndSubmit(sandbox, hooks.url);
+  await sandbox.context.deliverer.idle();
+  expect(await outcomes(sandbox, leadId)).toEqual([[1, 200, 'delivered']]);
+  expect(written).toBeLessThan(32 * 1024 * 1024);
+});
+
+it('retries 429 after the Retry-After the receiver asks for', async () => {
+  const hooks = await receiver((n, response) =>
+    n === 1
+      ? response.writeHead(429, { 'Retry-After': '1' }).end()
+      : response.writeHead(200).end(),
+  );
+  const sandbox = await sandboxWith({ delivery: { baseDelayMs: 20, maxDelayMs: 5000 } });
+  const leadId = await subscribeAndSubmit(sandbox, hooks.url);
+  await sandbox.context.deliverer.idle();
+  const attempts = await listed(sandbox, 'deliveries', `?lead_id=${leadId}`);
+  expect(attempts.map(({ statusCode, outcome }) => [statusCode, outcome])).toEqual([
+    [429, 'retrying'],
+    [200, 'delivered'],
+  ]);
+  const [first, second] = attempts.map((attempt) => Date.parse(attempt.at));
+  expect(second! - first!).toBeGreaterThanOrEqual(990);
+});
+
+it('waits no longer than its longest delay, whatever Retry-After asks', async () => {
+  const hooks = await receiver((n, response) =>
+    n === 1
+      ? response.writeHead(503, { 'Retry-After': '3600' }).end()
+      : response.writeHead(200).end(),
+  );
+  const sandbox = await sandboxWith({ delivery: { baseDelayMs: 20, maxDelayMs: 200 } });
+  const leadId = await subscribeAndSubmit(sandbox, hooks.url);
+  const startedAt = Date.now();
+  await sandbox.context.deliverer.idle();
+  expect(Date.now() - startedAt).toBeLessThan(2000);
+  expect(await outcomes(sandbox, leadId)).toEqual([
+    [1, 503, 'retrying'],
+    [2, 200, 'delivered'],
+  ]);
+});
+
+it('gives up an attempt after its time limit, and a delivery after its attempts', async () => {
+  const hooks = await receiver(() => undefined); // never answers
+  const sandbox = await sandboxWith({
+    delivery: { timeoutMs: 200, baseDelayMs: 20, maxDelayMs: 50, maxAttempts: 3 },
+  });
+  const leadId = await subscribeAndSubmit(sandbox, hooks.url);
+  await sandbox.context.deliverer.idle();
+  const attempts = await listed(sandbox, 'deliveries', `?lead_id=${leadId}`);
+  expect(attempts.map(({ outcome }) => outcome)).toEqual([
+    'retrying',
+    'retrying',
+    'failed',
+  ]);
+  expect(attempts.every(({ error }) => /aborted|timeout/i.test(error ?? ''))).toBe(true);
+});
+
+it('lets no slow receiver hold up another', async () => {
+  const slow = await receiver((_n, response) => {
+    setTimeout(() => response.writeHead(200).end(), 1500);
+  });
+  const fast = await receiver((_n, response) => response.writeHead(200).end());
+  const sandbox = await sandboxWith({});
+  const tokens = await connect(sandbox);
+  for (const url of [slow.url, fast.url]) {
+    await postJson(
+      sandbox,
+      '/api/webhook',
+      { url, triggers: ['lead.created'] },
+      bearer(tokens),
+    );
+  }
+  const startedAt = Date.now();
+  await postJson(sandbox, '/_sandbox/leads', { email: 'a@example.org' });
+  await eventually(() => (fast.deliveries.length === 1 ? true : undefined), 1000);
+  expect(Date.now() - startedAt).toBeLessThan(1000);
+  expect(slow.deliveries).toHaveLength(1);
+  await sandbox.context.deliverer.idle();
+});
+
+it('sends at most attemptsPerWebhook attempts at once to one webhook, the rest wait their turn', async () => {
+  let open = 0;
+  let most = 0;
+  const hooks = await receiver((_n, response) => {
+    open += 1;
+    most = Math.max(most, open);
+    setTimeout(() => {
+      open -= 1;
+      response.writeHead(200).end();
+    }, 50);
+  });
+  const sandbox = await sandboxWith({
+    delivery: { attemptsPerWebhook: 3, timeoutMs: 1000 },
+  });
+  const tokens = await connect(sandbox);
+  await postJson(
+    sandbox,
+    '/api/webhook',
+    { url: hooks.url, triggers: ['lead.created'] },
+    bearer(tokens),
+  );
+  for (let i = 0; i < 12; i += 1) {
+    await postJson(sandbox, '/_sandbox/leads', { email: `lead${i}@example.org` });
+  }
+  await sandbox.context.deliverer.idle();
+  expect(most).toBe(3);
+  expect(hooks.deliveries).toHaveLength(12);
+  const attempts = await listed(sandbox, 'deliveries');
+  expect(attempts.map(({ outcome }) => outcome)).toEqual(Array(12).fill('delivered'));
+});
+
+it('answers 503 with {error} while another connection holds the database, and works once it lets go', async () => {
+  const database = join(directory, 'sandbox.db');
+  const sandbox = await sandboxWith({ database, busyTimeoutMs: 50 });
+  const other = new DatabaseSync(database);
+  other.exec('BEGIN EXCLUSIVE');
+  const locked = await postJson(sandbox, '/_sandbox/leads', { email: 'a@example.org' });
+  other.exec('COMMIT');
+  other.close();
+  expect(locked.status).toBe(503);
+  expect(await locked.json()).toEqual({
+    error: 'The sandbox database is locked by another connection: try again',
+  });
+  const free = await postJson(sandbox, '/_sandbox/leads', { email: 'a@example.org' });
+  expect(free.status).toBe(201);
+  expect(await listed(sandbox, 'leads')).toHaveLength(1);
+});

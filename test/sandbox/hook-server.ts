@@ -1,0 +1,57 @@
+/** A webhook receiver whose answers a test writes itself (headers, bodies, delays). */
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface HookServer {
+  url: string;
+  /** Delivery ids (X-Sandbox-Delivery) of the requests received, in order. */
+  deliveries: string[];
+  close(): Promise<void>;
+}
+
+export type Answer = (
+  n: number,
+  response: ServerResponse,
+  request: IncomingMessage,
+) => void;
+
+export async function hookServer(answer: Answer): Promise<HookServer> {
+  const deliveries: string[] = [];
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      deliveries.push(String(request.headers['x-sandbox-delivery']));
+      answer(deliveries.length, response, request);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    deliveries,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+/** Polls `check` every 20 ms until it holds, for at most `timeoutMs`. */
+export async function eventually<T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 5000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) {
+      return value;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`not within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,59 @@
+/** 1,000 leads to 10 webhooks: every delivery arrives, exactly once. */
+import { bearer, connect, listed, postJson, testSandbox } from './helpers';
+import type { TestSandbox } from './helpers';
+import { hookServer } from './hook-server';
+import type { HookServer } from './hook-server';
+
+const LEADS = 1000;
+const WEBHOOKS = 10;
+
+let sandbox: TestSandbox;
+let receivers: HookServer[] = [];
+
+afterEach(async () => {
+  await sandbox.close();
+  await Promise.all(receivers.map((receiver) => receiver.close()));
+  receivers = [];
+});
+
+it(`delivers ${LEADS} leads to ${WEBHOOKS} webhooks, each exactly once`, async () => {
+  sandbox = await testSandbox();
+  const tokens = await connect(sandbox);
+  receivers = await Promise.all(
+    Array.from({ length: WEBHOOKS }, () =>
+      hookServer((_n, response) => response.writeHead(200).end()),
+    ),
+  );
+  for (const receiver of receivers) {
+    const response = await postJson(
+      sandbox,
+      '/api/webhook',
+      { url: receiver.url, triggers: ['lead.created'] },
+      bearer(tokens),
+    );
+    expect(response.status).toBe(201);
+  }
+  const deliveryIds: string[] = [];
+  for (let batch = 0; batch < LEADS; batch += 50) {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        postJson(sandbox, '/_sandbox/leads', { email: `lead${batch + i}@example.org` }),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(201);
+      deliveryIds.push(...((await answer.json()) as { deliveries: string[] }).deliveries);
+    }
+  }
+  await sandbox.context.deliverer.idle();
+
+  expect(deliveryIds).toHaveLength(LEADS * WEBHOOKS);
+  const received = receivers.flatMap((receiver) => receiver.deliveries);
+  expect(received.sort()).toEqual([...deliveryIds].sort());
+  for (const receiver of receivers) {
+    expect(receiver.deliveries).toHaveLength(LEADS);
+  }
+  const attempts = await listed(sandbox, 'deliveries');
+  expect(attempts).toHaveLength(LEADS * WEBHOOKS);
+  expect(attempts.every(({ outcome }) => outcome === 'delivered')).toBe(true);
+}, 60_000);

@@ -1,0 +1,159 @@
+/** Requests that never finish, bodies too large, settings that cannot work. */
+import { connect as connectSocket } from 'node:net';
+
+import { startSandbox } from '../../sandbox/server';
+import { settingsFromEnvironment } from '../../sandbox/settings';
+import { postJson, testSandbox } from './helpers';
+import type { TestSandbox } from './helpers';
+
+describe('limits', () => {
+  let sandbox: TestSandbox;
+
+  beforeEach(async () => {
+    sandbox = await testSandbox({ requestTimeoutMs: 300 });
+  });
+
+  afterEach(async () => {
+    await sandbox.close();
+  });
+
+  /**
+   * Sends `text` and never more; resolves with what the server said before it
+   * closed the connection, rejects when it is still open after `giveUpMs`.
+   */
+  function sendAndWait(
+    text: string,
+    giveUpMs: number,
+  ): Promise<{ answer: string; closedAfterMs: number }> {
+    const { hostname, port } = new URL(sandbox.appUrl);
+    const socket = connectSocket(Number(port), hostname);
+    const startedAt = Date.now();
+    let answer = '';
+    return new Promise((resolve, reject) => {
+      const giveUp = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`the sandbox kept the connection open for ${giveUpMs} ms`));
+      }, giveUpMs);
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        answer += chunk;
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearTimeout(giveUp);
+        resolve({ answer, closedAfterMs: Date.now() - startedAt });
+      });
+      socket.write(text);
+    });
+  }
+
+  it('drops a request whose body never arrives whole', async () => {
+    const { answer, closedAfterMs } = await sendAndWait(
+      'POST /_sandbox/leads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+      5000,
+    );
+    expect(answer).toBe('');
+    expect(closedAfterMs).toBeGreaterThanOrEqual(250);
+  });
+
+  it('drops a request whose headers never end', async () => {
+    const { answer, closedAfterMs } = await sendAndWait(
+      'GET /_sandbox/leads HTTP/1.1\r\nHost: 127.0.0.1\r\n',
+      5000,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(250);
+  });
+
+  it('refuses a body over 1 MiB with 413 and {error}', async () => {
+    const response = await postJson(sandbox, '/_sandbox/leads', {
+      email: 'a@example.org',
+      note: 'x'.repeat(1024 * 1024),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      error: expect.stringMatching(/^Bad request: Request body is too large/) as unknown,
+    });
+  });
+});
+
+describe('settings, checked at start', () => {
+  it.each([
+    [
+      'https://zapier.com/return/,,http://localhost:9000',
+      'SANDBOX_REDIRECT_URIS entry 2 is empty: list absolute URLs separated by commas',
+    ],
+    [
+      '',
+      'SANDBOX_REDIRECT_URIS entry 1 is empty: list absolute URLs separated by commas',
+    ],
+    [
+      'https://zapier.com/return/,',
+      'SANDBOX_REDIRECT_URIS entry 2 is empty: list absolute URLs separated by commas',
+    ],
+    [
+      '/relative/path',
+      'SANDBOX_REDIRECT_URIS entry 1 (/relative/path) is not an absolute URL',
+    ],
+    [
+      'https://zapier.com/return/#x',
+      'SANDBOX_REDIRECT_URIS entry 1 (https://zapier.com/return/#x) must not have a fragment',
+    ],
+  ])('refuses SANDBOX_REDIRECT_URIS=%j', (value, message) => {
+    expect(() => settingsFromEnvironment({ SANDBOX_REDIRECT_URIS: value })).toThrow(
+      message,
+    );
+  });
+
+  it.each([
+    [
+      'SANDBOX_PORT',
+      '70000',
+      'SANDBOX_PORT must be a whole number from 0 to 65535, got "70000"',
+    ],
+    [
+      'SANDBOX_PORT',
+      '80a',
+      'SANDBOX_PORT must be a whole number from 0 to 65535, got "80a"',
+    ],
+    [
+      'SANDBOX_TOKEN_TTL',
+      '0',
+      'SANDBOX_TOKEN_TTL must be a whole number from 1 to 31536000, got "0"',
+    ],
+    [
+      'SANDBOX_TOKEN_TTL',
+      '1.5',
+      'SANDBOX_TOKEN_TTL must be a whole number from 1 to 31536000, got "1.5"',
+    ],
+  ])('refuses %s=%j', (name, value, message) => {
+    expect(() => settingsFromEnvironment({ [name]: value })).toThrow(message);
+  });
+
+  it('reads good settings', () => {
+    expect(
+      settingsFromEnvironment({
+        SANDBOX_PORT: '4011',
+        SANDBOX_DB: 'other.db',
+        SANDBOX_TOKEN_TTL: '3',
+        SANDBOX_REDIRECT_URIS: ' https://zapier.com/return/ , http://localhost:9000',
+      }),
+    ).toEqual({
+      database: 'other.db',
+      port: 4011,
+      accessTokenTtlSeconds: 3,
+      redirectUris: ['https://zapier.com/return/', 'http://localhost:9000'],
+    });
+    expect(settingsFromEnvironment({})).toEqual({
+      database: 'sandbox.db',
+      port: 4010,
+      accessTokenTtlSeconds: 3600,
+    });
+  });
+
+  it('does not start with an empty redirect URI', async () => {
+    await expect(
+      startSandbox({ redirectUris: ['http://localhost:9000', ''] }),
+    ).rejects.toThrow('redirectUris entry 2 is empty');
+  });
+});
