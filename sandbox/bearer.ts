@@ -1,13 +1,17 @@
 /** §5.1: `Authorization: Bearer <ACCESS_TOKEN>`, live, not revoked, with the route's scope. */
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 
 import { HttpError } from './errors';
 import type { Token } from './store';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** A `preHandler` that lets a request through only with a live token holding `scope`. */
-export function requireToken(scope: string): preHandlerAsyncHookHandler {
+/**
+ * An `onRequest` hook that lets a request through only with a live token
+ * holding `scope`: it runs before the body is read or validated, so a caller
+ * without a valid token learns nothing about its body (401 before 400).
+ */
+export function requireToken(scope: string): onRequestAsyncHookHandler {
   // eslint-disable-next-line @typescript-eslint/require-await -- Fastify turns a rejection into the error answer
   return async function checkBearerToken(request) {
     const match = BEARER.exec(request.headers.authorization ?? '');
@@ -35,7 +39,7 @@ export function requireToken(scope: string): preHandlerAsyncHookHandler {
 /** The token `requireToken` checked for this request. */
 export function checkedToken(request: FastifyRequest): Token {
   if (request.token === null) {
-    throw new Error(`${request.url} has no requireToken preHandler`);
+    throw new Error(`${request.url} has no requireToken hook`);
   }
   return request.token;
 }

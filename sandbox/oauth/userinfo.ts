@@ -5,7 +5,7 @@ import { checkedToken, requireToken } from '../bearer';
 
 export function userinfoRoutes(app: FastifyInstance): void {
   const { store } = app.sandbox;
-  app.get('/api/oauth/userinfo', { preHandler: requireToken('user.read') }, (request) => {
+  app.get('/api/oauth/userinfo', { onRequest: requireToken('user.read') }, (request) => {
     const user = store.accounts.user(checkedToken(request).userId)!;
     const project = store.accounts.project(user.projectId)!;
     return {

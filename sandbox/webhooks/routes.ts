@@ -41,7 +41,7 @@ export function webhookRoutes(app: FastifyInstance): void {
 
   app.post<{ Body: CreateBody }>(
     `${API_PREFIX}/webhook`,
-    { schema: { body: CREATE_BODY }, preHandler: requireToken(WEBHOOK_SCOPE) },
+    { schema: { body: CREATE_BODY }, onRequest: requireToken(WEBHOOK_SCOPE) },
     (request, reply) => {
       const token = checkedToken(request);
       const problem = webhookUrlProblem(request.body.url);
@@ -64,7 +64,7 @@ export function webhookRoutes(app: FastifyInstance): void {
 
   app.delete<{ Params: WebhookParams }>(
     `${API_PREFIX}/webhook/:id`,
-    { schema: { params: WEBHOOK_PARAMS }, preHandler: requireToken(WEBHOOK_SCOPE) },
+    { schema: { params: WEBHOOK_PARAMS }, onRequest: requireToken(WEBHOOK_SCOPE) },
     (request) => {
       const token = checkedToken(request);
       const user = store.accounts.user(token.userId)!;

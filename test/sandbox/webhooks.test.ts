@@ -86,6 +86,14 @@ describe('POST /api/webhook (§4.1)', () => {
     expect(await response.json()).toEqual({ error });
   });
 
+  it('asks for the token before it reads the body: 401, not 400, for a bad body without one', async () => {
+    const response = await createWebhook({ url: 42 }, {});
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      error: 'Missing bearer token: send Authorization: Bearer <access token>',
+    });
+  });
+
   it.each([
     [[], 'body must be object'],
     [{ triggers: ['lead.created'] }, "body must have required property 'url'"],
