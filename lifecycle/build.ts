@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 function newestTime(dir: string): number {
@@ -12,12 +12,16 @@ function newestTime(dir: string): number {
   }, 0);
 }
 
-/** Compiles src/ into dist/ when dist/ is missing or older than a source file. */
+/**
+ * Compiles src/ into a fresh dist/ when dist/ is missing or older than a
+ * source file: nothing compiled from a deleted source stays behind.
+ */
 export function ensureAppBuilt(appDir: string): 'up to date' | 'built' {
   const entry = join(appDir, 'dist', 'index.js');
   if (existsSync(entry) && statSync(entry).mtimeMs >= newestTime(join(appDir, 'src'))) {
     return 'up to date';
   }
+  rmSync(join(appDir, 'dist'), { recursive: true, force: true });
   execFileSync(
     process.execPath,
     [require.resolve('typescript/bin/tsc'), '-p', join(appDir, 'tsconfig.build.json')],
