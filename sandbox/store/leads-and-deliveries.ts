@@ -101,19 +101,8 @@ export class LeadsAndDeliveries {
           'INSERT INTO leads (id, project_id, data, created_at) VALUES (?, ?, ?, ?)',
         )
         .run(lead.id, lead.projectId, JSON.stringify(lead.data), lead.createdAt);
-      const insert = this.db.prepare(
-        'INSERT INTO pending_deliveries (id, lead_id, webhook_id, url, payload, attempts, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      );
       for (const delivery of deliveries) {
-        insert.run(
-          delivery.id,
-          delivery.leadId,
-          delivery.webhookId,
-          delivery.url,
-          delivery.payload,
-          delivery.attempts,
-          delivery.nextAttemptAt,
-        );
+        this.addPending(delivery);
       }
     });
   }
@@ -150,7 +139,7 @@ export class LeadsAndDeliveries {
       }));
   }
 
-  /** Makes a stranded delivery pending again. */
+  /** Makes a delivery pending: a new one, or a stranded one again. */
   addPending(delivery: PendingDelivery): void {
     this.db
       .prepare(
