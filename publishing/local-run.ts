@@ -88,6 +88,15 @@ function deliveryBundle(delivery: unknown): Record<string, unknown> {
   };
 }
 
+const notRunOffline = (step: Step): StepRun => ({
+  path: step.path,
+  method: 'perform',
+  outcome: {
+    kind: 'not run',
+    reason: `a ${step.kind} needs a user's input and the service`,
+  },
+});
+
 const SAMPLE_LOADING_BUNDLE = {
   inputData: {},
   authData: {},
@@ -122,10 +131,11 @@ async function runsOf(
 }
 
 /**
- * Runs every visible trigger offline. `deliveries` maps a hook trigger's key
- * to the body of a recorded delivery.
+ * Runs every visible trigger offline; visible searches and creates are
+ * recorded as not run (they need a user's input and the service). `deliveries`
+ * maps a hook trigger's key to the body of a recorded delivery.
  */
-export async function runTriggersOffline(
+export async function runStepsOffline(
   core: CoreRuntime,
   app: object,
   definition: AppDefinition,
@@ -139,10 +149,12 @@ export async function runTriggersOffline(
   nock.disableNetConnect();
   try {
     const runs: StepRun[] = [];
-    for (const step of visibleSteps(definition).filter(
-      (each) => each.kind === 'trigger',
-    )) {
-      runs.push(...(await runsOf(handler, step, deliveries)));
+    for (const step of visibleSteps(definition)) {
+      runs.push(
+        ...(step.kind === 'trigger'
+          ? await runsOf(handler, step, deliveries)
+          : [notRunOffline(step)]),
+      );
     }
     return runs;
   } finally {

@@ -23,8 +23,23 @@ function statusOf(findings: Finding[]): Status {
   return findings.length > 0 ? 'warning' : 'pass';
 }
 
+/** A check that throws fails, saying so: it never passes by accident. */
+function findingsOf(check: Check, input: CheckInput): Finding[] {
+  try {
+    return check.run(input);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return [
+      {
+        severity: 'failure',
+        change: `the check itself failed (${message}): the definition may have a shape it cannot read; fix that, or report it`,
+      },
+    ];
+  }
+}
+
 export function runCheck(check: Check, input: CheckInput): CheckResult {
-  const findings = check.run(input);
+  const findings = findingsOf(check, input);
   return {
     id: check.id,
     status: statusOf(findings),

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 
 import { readListing } from './listing';
 import { AppLoadError, loadApp } from './load-app';
-import { runTriggersOffline } from './local-run';
+import { runStepsOffline } from './local-run';
 import { reportLines, summary } from './report';
 import { runChecks } from './runner';
 
@@ -124,7 +124,7 @@ export async function main(
       '==> publishing checks (https://docs.zapier.com/platform/publish/integration-checks-reference)',
     );
     const listing = readListing(resolve(appDir, values.listing ?? 'listing.json'));
-    const runs = await runTriggersOffline(core, app, definition, deliveries);
+    const runs = await runStepsOffline(core, app, definition, deliveries);
     const results = runChecks({ definition, listing, runs });
     reportLines(results).forEach((line) => output.out(line));
     output.out(summary(results));

@@ -164,11 +164,28 @@ export function looksLikeDate(
   return typeof value === 'number' && DATE_KEY.test(key);
 }
 
+/**
+ * Every value of an item with its flat key, lists included: an element is
+ * named by its list's key (`visits__at` for `visits: [{ at }]`).
+ */
+function* leavesOf(value: unknown, key: string): Generator<[string, unknown]> {
+  if (Array.isArray(value)) {
+    for (const element of value) {
+      yield* leavesOf(element, key);
+    }
+  } else if (isRecord(value) && Object.keys(value).length > 0) {
+    for (const [childKey, child] of Object.entries(value)) {
+      yield* leavesOf(child, key === '' ? childKey : `${key}__${childKey}`);
+    }
+  } else {
+    yield [key, value];
+  }
+}
+
 /** Every date-like value of an item that is not ISO 8601 with a zone, as `key: value`. */
 export function nonIsoDates(item: Item, fields: FieldDefinition[]): string[] {
   const fieldByKey = new Map(fields.map((field) => [field.key, field]));
-  const flat = Object.fromEntries(flatKeys(item).map((key) => [key, valueAt(item, key)]));
-  return Object.entries(flat)
+  return Array.from(leavesOf(item, ''))
     .filter(([key, value]) => looksLikeDate(key, value, fieldByKey.get(key)))
     .filter(([, value]) => typeof value !== 'string' || !isIso8601(value))
     .map(([key, value]) => `${key}: ${JSON.stringify(value)}`);

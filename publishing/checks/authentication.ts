@@ -3,7 +3,7 @@ import type { FieldDefinition } from '../definition';
 import { isFunctionReference, isRecord, staticFields } from '../definition';
 import type { Check, Finding } from './check';
 import { failure, warning } from './check';
-import { CREDENTIAL_WORDS } from './input-fields';
+import { asksForCredential } from './input-fields';
 
 const MARKDOWN_LINK = /\[[^\]\n]+\]\((https?:\/\/|mailto:)[^\s)]+\)/;
 
@@ -12,12 +12,7 @@ function authFields(input: Parameters<Check['run']>[0]): FieldDefinition[] {
 }
 
 function pastedCredential(field: FieldDefinition): boolean {
-  return (
-    field.computed !== true &&
-    (field.type === 'password' ||
-      CREDENTIAL_WORDS.test(field.key ?? '') ||
-      CREDENTIAL_WORDS.test(field.label ?? ''))
-  );
+  return field.computed !== true && asksForCredential(field);
 }
 
 export const D002: Check = {

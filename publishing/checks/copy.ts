@@ -32,21 +32,35 @@ export function lowercaseWords(label: string): string[] {
 
 export const D018: Check = {
   id: 'D018',
-  requirement: 'trigger, search and create labels are in Title Case ("New Lead")',
+  requirement:
+    'trigger, search, create and search-or-create labels are in Title Case ("New Lead")',
   run({ definition }): Finding[] {
-    return stepsOf(definition).flatMap((step) => {
-      const label = step.definition.display?.label ?? '';
+    const labelled = [
+      ...stepsOf(definition).map((step) => ({
+        path: step.path,
+        display: step.definition.display,
+      })),
+      ...Object.entries(definition.searchOrCreates ?? {}).map(([key, step]) => ({
+        path: `searchOrCreates.${key}`,
+        display: step.display,
+      })),
+    ];
+    return labelled.flatMap(({ path, display }) => {
+      const label = display?.label ?? '';
       const wrong = lowercaseWords(label);
       return wrong.length === 0
         ? []
         : [
             failure(
-              `${step.path}: capitalise ${wrong.map((word) => `"${word}"`).join(', ')} in the label "${label}"`,
+              `${path}: capitalise ${wrong.map((word) => `"${word}"`).join(', ')} in the label "${label}"`,
             ),
           ];
     });
   },
 };
+
+/** "Triggers when", then what happens, then a full stop that ends the text. */
+const TRIGGER_DESCRIPTION = /^Triggers when [^\s.].*\.$/s;
 
 export const D021: Check = {
   id: 'D021',
@@ -54,13 +68,9 @@ export const D021: Check = {
   run({ definition }): Finding[] {
     return stepsOf(definition)
       .filter((step) => step.kind === 'trigger')
-      .filter((step) => {
-        const description = step.definition.display?.description ?? '';
-        return (
-          !description.startsWith('Triggers when ') ||
-          !description.trimEnd().endsWith('.')
-        );
-      })
+      .filter(
+        (step) => !TRIGGER_DESCRIPTION.test(step.definition.display?.description ?? ''),
+      )
       .map((step) =>
         failure(
           `${step.path}: write the description as "Triggers when … ." (it is "${step.definition.display?.description ?? ''}")`,

@@ -1,6 +1,6 @@
 /** REST hook triggers: a list for the Zap editor (D006), subscribe and unsubscribe (D016, D017). */
 import type { Step } from '../definition';
-import { isHookTrigger, stepsOf } from '../definition';
+import { isHookTrigger, stepsOf, visibleSteps } from '../definition';
 import type { Check, Finding } from './check';
 import { failure } from './check';
 
@@ -28,9 +28,10 @@ const isStaticWebhook = (step: Step) =>
 
 export const D016: Check = {
   id: 'D016',
-  requirement: 'the integration is more than one static webhook trigger',
+  requirement: 'the integration offers more than one static webhook trigger',
   run(input): Finding[] {
-    const steps = stepsOf(input.definition);
+    // Hidden steps (dropdown sources) are nothing a user can pick.
+    const steps = visibleSteps(input.definition);
     const [only] = steps;
     if (
       steps.length === 1 &&
@@ -40,7 +41,7 @@ export const D016: Check = {
     ) {
       return [
         failure(
-          `${only.path} is the only step and a static webhook: subscribe it with REST hooks, or add triggers or actions`,
+          `${only.path} is the only visible step and a static webhook: subscribe it with REST hooks, or add triggers or actions`,
         ),
       ];
     }

@@ -4,9 +4,49 @@ import { staticFields, stepsOf } from '../definition';
 import type { Check, Finding } from './check';
 import { failure } from './check';
 
-/** Keys and labels that ask for a credential. */
-export const CREDENTIAL_WORDS =
-  /(^|[^a-z])(api[ _-]?key|apikey|access[ _-]?token|refresh[ _-]?token|token|secret|client[ _-]?secret|password|passwd|jwt|signature)([^a-z]|$)/i;
+/**
+ * The words of a key or label, lowercase: `apiToken`, `api_token`,
+ * `API-Token` and "API Token" are all ["api", "token"].
+ */
+export function wordsOf(text: string): string[] {
+  return text
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
+/** Words, and pairs of words, that name a credential. */
+const CREDENTIAL_WORDS = new Set([
+  'apikey',
+  'token',
+  'secret',
+  'password',
+  'passwd',
+  'passphrase',
+  'jwt',
+  'signature',
+]);
+const CREDENTIAL_PAIRS = new Set(['api key', 'private key', 'access key', 'secret key']);
+
+function namesACredential(text: string): boolean {
+  const words = wordsOf(text);
+  return words.some(
+    (word, index) =>
+      CREDENTIAL_WORDS.has(word) ||
+      CREDENTIAL_PAIRS.has(`${word} ${words[index + 1] ?? ''}`),
+  );
+}
+
+/** A field where the user types a credential: by its type, key or label. */
+export function asksForCredential(field: FieldDefinition): boolean {
+  return (
+    field.type === 'password' ||
+    namesACredential(field.key ?? '') ||
+    namesACredential(field.label ?? '')
+  );
+}
 
 function inputFieldsOf(step: Step): { field: FieldDefinition; at: string }[] {
   return staticFields(step.definition.operation?.inputFields).map((field, index) => ({
@@ -25,20 +65,18 @@ export const D001: Check = {
     'no trigger, search or create asks for a credential: credentials belong in authentication',
   run(input): Finding[] {
     return allInputFields(input)
-      .filter(
-        ({ field }) =>
-          CREDENTIAL_WORDS.test(field.key ?? '') ||
-          CREDENTIAL_WORDS.test(field.label ?? ''),
-      )
+      .filter(({ field }) => asksForCredential(field))
       .map(({ at }) =>
         failure(`${at}: remove it and ask for the credential in authentication.fields`),
       );
   },
 };
 
-/** A field asking for an ID: key `id`, `…_id` or `…Id`, or a label ending in "ID". */
+/** A field asking for an ID: its key or label ends in the word "id" (`list_id`, `listID`, "List Id"). */
 function asksForId(field: FieldDefinition): boolean {
-  return /(^|_)id$|[a-z]Id$/.test(field.key ?? '') || /\bID$/.test(field.label ?? '');
+  return [field.key ?? '', field.label ?? ''].some(
+    (text) => wordsOf(text).at(-1) === 'id',
+  );
 }
 
 export const D004: Check = {
@@ -67,19 +105,39 @@ export const D009: Check = {
   },
 };
 
-const normalised = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+/** Words that say nothing about a field: "Enter the email" says no more than "Email". */
+const FILLER_WORDS = new Set(
+  'a an the your this that is of for here please enter type input provide specify fill in field value'.split(
+    ' ',
+  ),
+);
+
+const meaningfulWords = (text: string) =>
+  wordsOf(text)
+    .filter((word) => !FILLER_WORDS.has(word))
+    .join(' ');
+
+/** Help text that only repeats the label, give or take filler words. */
+export function repeatsLabel(field: FieldDefinition): boolean {
+  return (
+    field.helpText !== undefined &&
+    field.label !== undefined &&
+    meaningfulWords(field.helpText) === meaningfulWords(field.label)
+  );
+}
 
 export const D011: Check = {
   id: 'D011',
   requirement: 'help text says more than the field label',
   run(input): Finding[] {
-    return allInputFields(input)
-      .filter(
-        ({ field }) =>
-          field.helpText !== undefined &&
-          field.label !== undefined &&
-          normalised(field.helpText) === normalised(field.label),
-      )
+    const authentication = staticFields(input.definition.authentication?.fields).map(
+      (field, index) => ({
+        field,
+        at: `authentication field ${field.key ?? `#${index}`}`,
+      }),
+    );
+    return [...authentication, ...allInputFields(input)]
+      .filter(({ field }) => repeatsLabel(field))
       .map(({ at }) =>
         failure(`${at}: make the help text explain the field, not repeat its label`),
       );

@@ -48,7 +48,8 @@ export const D007: Check = {
 
 const PROSE_PROPERTIES = new Set(['description', 'directions', 'helpText']);
 const CODE_SPAN = /`[^`\n]*`/g;
-const WELL_FORMED_LINK = /\[[^\]\n]+\]\((https?:\/\/|mailto:)[^\s)]+\)/g;
+/** `[text](url)`, optionally with a title: `[text](url "title")`. */
+const WELL_FORMED_LINK = /\[[^\]\n]+\]\((https?:\/\/|mailto:)[^\s)]+(\s+"[^"\n]*")?\)/g;
 const MALFORMED_LINK = /\]\s*\(|\[[^\]\n]*\]\s+\(|\]\([^)]*$/;
 const BARE_URL = /https?:\/\/\S+|\bwww\.\S+/i;
 
@@ -81,15 +82,24 @@ export const D008: Check = {
   },
 };
 
-const DANGEROUS_SCHEME =
-  /^\s*(javascript|vbscript|data):|\]\(\s*(javascript|vbscript|data):/i;
+const DANGEROUS_SCHEME = '(javascript|vbscript|data):';
+/** An address the app calls or shows starts with the scheme. */
+const DANGEROUS_URL = new RegExp(`^\\s*${DANGEROUS_SCHEME}`, 'i');
+/** A link in prose points at it: `[text](javascript:…)`, `href="javascript:…"`. */
+const DANGEROUS_LINK = new RegExp(
+  `\\]\\(\\s*${DANGEROUS_SCHEME}|href\\s*=\\s*["']?\\s*${DANGEROUS_SCHEME}`,
+  'i',
+);
 
 export const D025: Check = {
   id: 'D025',
   requirement: 'no URL or link uses a dangerous scheme (javascript:, vbscript:, data:)',
   run({ definition }): Finding[] {
     return texts(definition)
-      .filter(({ value }) => DANGEROUS_SCHEME.test(value))
+      .filter(
+        ({ key, value }) =>
+          (isUrlProperty(key) && DANGEROUS_URL.test(value)) || DANGEROUS_LINK.test(value),
+      )
       .map(({ path }) =>
         failure(
           `${path}: remove the javascript:/vbscript:/data: URL; link to an https page`,

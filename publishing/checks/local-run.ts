@@ -2,8 +2,14 @@
  * Local stand-ins for the checks Zapier makes on live results (T002 to T006,
  * Z001), decided on the items of the local runs (see ../local-run.ts).
  */
-import type { AppDefinition, FieldDefinition, StepDefinition } from '../definition';
-import { isRecord, staticFields } from '../definition';
+import type { AppDefinition, FieldDefinition, Step, StepDefinition } from '../definition';
+import {
+  isHookTrigger,
+  isPollingTrigger,
+  isRecord,
+  staticFields,
+  visibleSteps,
+} from '../definition';
 import type { RunMethod } from '../local-run';
 import type { Item } from '../values';
 import {
@@ -25,36 +31,44 @@ const outputFieldsAt = (definition: AppDefinition, path: string): FieldDefinitio
   staticFields(stepAt(definition, path)?.operation?.outputFields);
 
 /**
- * The runs of `method` that gave items, and findings for those that did not:
- * a run that could not happen offline is a warning (Zapier decides), a run
- * that failed is a failure.
+ * The local runs of `method` on the visible steps `applies` picks: the items
+ * of those that gave some, and findings for the others. A run that could not
+ * happen offline, or that nothing recorded, is a warning (Zapier decides); a
+ * run that failed is a failure. No step passes for want of a run.
  */
 function itemsOf(
   input: CheckInput,
   method: RunMethod,
+  applies: (step: Step) => boolean,
 ): { found: Finding[]; runs: { path: string; items: Item[] }[] } {
   const found: Finding[] = [];
   const runs: { path: string; items: Item[] }[] = [];
-  for (const run of input.runs.filter((each) => each.method === method)) {
-    const { outcome } = run;
+  const steps = visibleSteps(input.definition)
+    .filter(applies)
+    .filter((step) => method === 'perform' || step.definition.operation?.performList);
+  for (const { path } of steps) {
+    const outcome = input.runs.find((run) => run.path === path && run.method === method)
+      ?.outcome ?? { kind: 'not run', reason: 'no local run of it was recorded' };
     if (outcome.kind === 'items') {
-      runs.push({ path: run.path, items: outcome.items });
+      runs.push({ path, items: outcome.items });
     } else if (outcome.kind === 'not run') {
       found.push(
         warning(
-          `${run.path} ${method} was not run offline (${outcome.reason}): Zapier decides this on a live run`,
+          `${path} ${method} was not run offline (${outcome.reason}): Zapier decides this on a live run`,
         ),
       );
     } else {
       found.push(
         failure(
-          `${run.path} ${method} failed on a local run: ${outcome.error}; fix it so it returns items`,
+          `${path} ${method} failed on a local run: ${outcome.error}; fix it so it returns items`,
         ),
       );
     }
   }
   return { found, runs };
 }
+
+const everyStep = () => true;
 
 const keysOf = (items: Item[]) => new Set(items.flatMap((item) => flatKeys(item)));
 
@@ -64,7 +78,11 @@ function respectsOutputFields(
   method: RunMethod,
   severity: Severity,
 ): Finding[] {
-  const { found, runs } = itemsOf(input, method);
+  const { found, runs } = itemsOf(
+    input,
+    method,
+    method === 'perform' ? everyStep : isHookTrigger,
+  );
   for (const { path, items } of runs) {
     const fields = outputFieldsAt(input.definition, path);
     for (const [index, item] of items.entries()) {
@@ -82,9 +100,9 @@ function respectsOutputFields(
 export const T002: Check = {
   id: 'T002',
   requirement:
-    'every item a trigger returns on a local run carries its primary key (id, or the fields marked primary)',
+    'every item a polling trigger returns on a local run carries its primary key (id, or the fields marked primary); hooks are exempt, as in core',
   run(input): Finding[] {
-    const { found, runs } = itemsOf(input, 'perform');
+    const { found, runs } = itemsOf(input, 'perform', isPollingTrigger);
     for (const { path, items } of runs) {
       const keys = primaryKeys(outputFieldsAt(input.definition, path));
       for (const [index, item] of items.entries()) {
@@ -107,7 +125,7 @@ export const T003: Check = {
   requirement: 'dates in local-run results are ISO 8601 with a zone',
   run(input): Finding[] {
     return (['perform', 'performList'] as const).flatMap((method) => {
-      const { found, runs } = itemsOf(input, method);
+      const { found, runs } = itemsOf(input, method, everyStep);
       for (const { path, items } of runs) {
         const fields = outputFieldsAt(input.definition, path);
         for (const value of items.flatMap((item) => nonIsoDates(item, fields))) {
@@ -128,7 +146,7 @@ export const T004: Check = {
   requirement:
     'every key of a sample appears in the items perform returns on a local run',
   run(input): Finding[] {
-    const { found, runs } = itemsOf(input, 'perform');
+    const { found, runs } = itemsOf(input, 'perform', everyStep);
     for (const { path, items } of runs) {
       const sample = stepAt(input.definition, path)?.operation?.sample;
       if (!isRecord(sample)) {
@@ -175,25 +193,13 @@ export const T006: Check = {
   requirement:
     "every key a hook's performList returns also comes in its perform's items on a delivery",
   run(input): Finding[] {
-    const listed = itemsOf(input, 'performList');
-    const performed = itemsOf(input, 'perform');
-    const found = [...listed.found];
+    const listed = itemsOf(input, 'performList', isHookTrigger);
+    const performed = itemsOf(input, 'perform', isHookTrigger);
+    // perform not run or failed: said here too, T006 needs its items.
+    const found = [...listed.found, ...performed.found];
     for (const { path, items } of listed.runs) {
       const delivered = performed.runs.find((each) => each.path === path);
-      const performRun = input.runs.find(
-        (each) => each.path === path && each.method === 'perform',
-      );
-      if (delivered === undefined && performRun !== undefined) {
-        // perform was not run or failed: say so here too, T006 needs its items.
-        found.push(...itemsOf({ ...input, runs: [performRun] }, 'perform').found);
-        continue;
-      }
       if (delivered === undefined) {
-        found.push(
-          warning(
-            `${path}: performList ran but perform did not; T006 needs both (see T004)`,
-          ),
-        );
         continue;
       }
       if (delivered.items.length === 0) {

@@ -10,7 +10,7 @@ import zapier from 'zapier-platform-core';
 import { definitionOf } from '../../publishing/load-app';
 import { readListing } from '../../publishing/listing';
 import type { CoreRuntime } from '../../publishing/local-run';
-import { runTriggersOffline } from '../../publishing/local-run';
+import { runStepsOffline } from '../../publishing/local-run';
 import { runChecks } from '../../publishing/runner';
 import { createApp } from '../../src/app';
 import sampleDelivery from '../../src/samples/lead-delivery.json';
@@ -22,7 +22,7 @@ describe.each([false, true])('the app (PKCE %s)', (pkce) => {
   it('passes every publishing check, on local runs that returned leads', async () => {
     const app = createApp({ pkce });
     const definition = await definitionOf(core, app);
-    const runs = await runTriggersOffline(
+    const runs = await runStepsOffline(
       core,
       app,
       definition,
@@ -56,7 +56,7 @@ describe('local runs', () => {
     triggers,
   });
   const runsOf = async (app: object) =>
-    runTriggersOffline(core, app, await definitionOf(core, app), new Map());
+    runStepsOffline(core, app, await definitionOf(core, app), new Map());
 
   it('reports a run that needs the network as not run, and sends nothing', async () => {
     const app = appWith({
@@ -88,6 +88,29 @@ describe('local runs', () => {
     });
     const [run] = await runsOf(app);
     expect(run?.outcome).toEqual({ kind: 'failed', error: 'the thing is broken' });
+  });
+
+  it('records a visible search or create as not run: it needs input and the service', async () => {
+    const app = {
+      ...appWith({}),
+      searches: {
+        find_thing: {
+          ...polling(() => [{ id: '1' }]),
+          key: 'find_thing',
+          display: { label: 'Find Thing', description: 'Finds a thing.' },
+        },
+      },
+    };
+    expect(await runsOf(app)).toEqual([
+      {
+        path: 'searches.find_thing',
+        method: 'perform',
+        outcome: {
+          kind: 'not run',
+          reason: "a search needs a user's input and the service",
+        },
+      },
+    ]);
   });
 
   it('does not run a hook without a recorded delivery, and says how to give one', async () => {

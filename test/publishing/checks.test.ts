@@ -75,7 +75,7 @@ const BREAKS: Break[] = [
     status: 'failure',
     change: /authentication field api_key: add help text with a markdown link/,
     breakIt: (input) => {
-      authFields(input)[0]!.helpText = 'Your API key.';
+      authFields(input)[0]!.helpText = 'Copy it from your account page.';
     },
   },
   {
@@ -190,7 +190,7 @@ const BREAKS: Break[] = [
   {
     id: 'D016',
     status: 'failure',
-    change: /triggers\.contact_hook is the only step and a static webhook/,
+    change: /triggers\.contact_hook is the only visible step and a static webhook/,
     // A lone static webhook is also a hook without subscribe and unsubscribe.
     alsoFails: ['D017'],
     breakIt: (input) => {
@@ -301,12 +301,17 @@ const BREAKS: Break[] = [
   {
     id: 'T002',
     status: 'failure',
-    change: /triggers\.contact_hook perform item 0: return "id" with every item/,
+    change: /triggers\.new_contact perform item 0: return "vip" with every item/,
+    // An item without its primary key also lacks a key of the sample, which must hold it (D010).
+    alsoFails: ['T004'],
     breakIt: (input) => {
-      // Without an id in the sample and the list too, so only the primary key is missing.
-      delete sample(input, 'triggers.contact_hook').id;
-      delete runItem(input, 'triggers.contact_hook', 'performList').id;
-      delete runItem(input, 'triggers.contact_hook', 'perform').id;
+      step(input, 'triggers.new_contact').operation!.outputFields!.push({
+        key: 'vip',
+        label: 'VIP',
+        type: 'boolean',
+        primary: true,
+      });
+      delete runItem(input, 'triggers.new_contact', 'perform').vip;
     },
   },
   {
@@ -528,6 +533,20 @@ describe('local runs that gave no items', () => {
     );
   });
 
+  it('warns about a visible step no local run covers', () => {
+    const input = validInput();
+    input.runs = input.runs.filter((run) => run.path !== 'searches.find_contact');
+    const results = notPassing(input);
+    expect(results.map((result) => [result.id, result.status])).toEqual([
+      ['T003', 'warning'],
+      ['T004', 'warning'],
+      ['T005', 'warning'],
+    ]);
+    expect(results[0]?.findings[0]?.change).toMatch(
+      /searches\.find_contact perform was not run offline \(no local run of it was recorded\)/,
+    );
+  });
+
   it('fails when a run failed', () => {
     const input = validInput();
     input.runs[2]!.outcome = {
@@ -535,15 +554,196 @@ describe('local runs that gave no items', () => {
       error: 'Invalid API Response: - Got a result missing the "id" property',
     };
     const failing = notPassing(input).filter((result) => result.status === 'failure');
-    expect(failing.map((result) => result.id)).toEqual([
-      'T002',
-      'T003',
-      'T004',
-      'T005',
-      'T006',
-    ]);
+    // T002 looks at polling triggers only: a hook's delivery carries no list to page.
+    expect(failing.map((result) => result.id)).toEqual(['T003', 'T004', 'T005', 'T006']);
     expect(failing[0]?.findings[0]?.change).toMatch(
       /triggers\.contact_hook perform failed on a local run: Invalid API Response/,
     );
+  });
+});
+
+describe('every part of a rule', () => {
+  const statusOf = (id: string, input: CheckInput) =>
+    runChecks(input).find((each) => each.id === id)?.status;
+
+  it.each([
+    ['apiToken', 'Token'],
+    ['authToken', 'Auth'],
+    ['userPassword', 'User'],
+    ['private_key', 'Key'],
+    ['APISecret', 'Secret'],
+    ['account', 'API Key'],
+  ])('D001 refuses the input field %s labelled "%s"', (key, label) => {
+    const input = validInput();
+    fields(input, 'triggers.new_contact').push({
+      key,
+      label,
+      helpText: 'From settings.',
+    });
+    expect(statusOf('D001', input)).toBe('failure');
+  });
+
+  it('D001 refuses an input field of type password, whatever its key', () => {
+    const input = validInput();
+    fields(input, 'triggers.new_contact').push({
+      key: 'pin',
+      label: 'PIN',
+      type: 'password',
+      helpText: 'The PIN of the list.',
+    });
+    expect(statusOf('D001', input)).toBe('failure');
+  });
+
+  it.each(['tokenized', 'Pass Count', 'keyword'])(
+    'D001 accepts a field whose key only contains a credential word: %s',
+    (key) => {
+      const input = validInput();
+      fields(input, 'triggers.new_contact').push({ key, label: key, helpText: 'Other.' });
+      expect(findingsOf('D001', input)).toEqual([]);
+    },
+  );
+
+  it.each([['listID'], ['list_id'], ['List Id']])('D004 sees an ID in %s', (name) => {
+    const input = validInput();
+    fields(input, 'triggers.new_contact').push({
+      key: name.includes(' ') ? 'list' : name,
+      label: name.includes(' ') ? name : 'List',
+      helpText: 'The list to watch.',
+    });
+    expect(statusOf('D004', input)).toBe('failure');
+  });
+
+  it.each(['Enter the email', 'Your email.', 'The Email field'])(
+    'D011 refuses help text "%s" for the label Email: it says no more',
+    (helpText) => {
+      const input = validInput();
+      fields(input, 'searches.find_contact')[0]!.helpText = helpText;
+      expect(statusOf('D011', input)).toBe('failure');
+    },
+  );
+
+  it('D011 reads authentication fields too', () => {
+    const input = validInput();
+    authFields(input)[0]!.helpText = 'Your API key';
+    expect(findingsOf('D011', input).map((finding) => finding.change)).toContainEqual(
+      expect.stringMatching(/^authentication field api_key: make the help text explain/),
+    );
+  });
+
+  it('D016 does not count a hidden trigger as a step a user can pick', () => {
+    const input = validInput();
+    const hook = step(input, 'triggers.contact_hook');
+    delete hook.operation!.performSubscribe;
+    input.definition.triggers = {
+      contact_hook: hook,
+      list: step(input, 'triggers.list'),
+    };
+    input.definition.searches = {};
+    input.definition.creates = {};
+    input.definition.searchOrCreates = {};
+    expect(statusOf('D016', input)).toBe('failure');
+  });
+
+  it('D018 reads search-or-create labels too', () => {
+    const input = validInput();
+    input.definition.searchOrCreates!.find_contact!.display!.label =
+      'Find or create contact';
+    expect(findingsOf('D018', input).map((finding) => finding.change)).toEqual([
+      'searchOrCreates.find_contact: capitalise "create", "contact" in the label "Find or create contact"',
+    ]);
+  });
+
+  it.each([
+    'Triggers when a contact is added',
+    'Triggers when a contact is added. ',
+    'Triggers when .',
+    'Triggers when',
+  ])('D021 refuses "%s"', (description) => {
+    const input = validInput();
+    step(input, 'triggers.new_contact').display!.description = description;
+    expect(statusOf('D021', input)).toBe('failure');
+  });
+
+  it.each([
+    ['a time without a zone', '2026-03-14T09:26:53'],
+    ['a date in a list', ['03/14/2026']],
+    ['a date inside an object in a list', [{ at: '03/14/2026 09:26' }]],
+  ])('D023 refuses %s', (_what, value) => {
+    const input = validInput();
+    sample(input, 'triggers.new_contact').visits = value;
+    expect(statusOf('D023', input)).toBe('failure');
+  });
+
+  it('T003 reads dates inside lists of a local run', () => {
+    const input = validInput();
+    runItem(input, 'triggers.new_contact', 'perform').tags = ['March 14, 2026'];
+    expect(statusOf('T003', input)).toBe('warning');
+  });
+
+  it.each([
+    [
+      'a list field holding text',
+      (item: Item) => (item.tags = 'a, b'),
+      /"tags" is a list field/,
+    ],
+    [
+      'a required field missing',
+      (item: Item) => delete item.email,
+      /required output field "email"/,
+    ],
+  ])('D024 warns about %s in the sample', (_what, breakIt, change) => {
+    const input = validInput();
+    breakIt(sample(input, 'triggers.new_contact'));
+    expect(findingsOf('D024', input).map((finding) => finding.change)).toContainEqual(
+      expect.stringMatching(change),
+    );
+  });
+
+  it.each([
+    'See [the docs](javascript:alert(1)).',
+    'See <a href="javascript:alert(1)">the docs</a>.',
+  ])('D025 refuses the link in "%s"', (helpText) => {
+    const input = validInput();
+    fields(input, 'searches.find_contact')[0]!.helpText = helpText;
+    expect(statusOf('D025', input)).toBe('failure');
+  });
+
+  it('D025 leaves prose that merely starts with "Data:" alone', () => {
+    const input = validInput();
+    fields(input, 'searches.find_contact')[0]!.helpText =
+      'Data: the email the contact signed up with.';
+    expect(findingsOf('D025', input)).toEqual([]);
+  });
+
+  it('D008 accepts a link with a title', () => {
+    const input = validInput();
+    fields(input, 'searches.find_contact')[0]!.helpText =
+      'See [the docs](https://example.org/docs "Contacts docs").';
+    expect(findingsOf('D008', input)).toEqual([]);
+  });
+
+  it('M002 wants a title of at least 2 characters', () => {
+    const input = validInput();
+    input.listing = {
+      found: true,
+      path: 'listing.json',
+      listing: {
+        title: 'C',
+        description: 'C is a contact manager for small teams, with notes and tags.',
+      },
+    };
+    expect(findingsOf('M002', input).map((finding) => finding.change)).toContainEqual(
+      expect.stringMatching(/give the app a title of at least 2 characters/),
+    );
+  });
+});
+
+describe('a check that throws', () => {
+  it('fails, naming what went wrong, instead of passing', () => {
+    const input = validInput();
+    step(input, 'triggers.new_contact').display!.label = 42 as unknown as string;
+    const result = runChecks(input).find((each) => each.id === 'D018');
+    expect(result?.status).toBe('failure');
+    expect(result?.findings[0]?.change).toMatch(/^the check itself failed \(.+\)/);
   });
 });

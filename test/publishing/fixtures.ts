@@ -155,6 +155,8 @@ export function validRuns(): StepRun[] {
     { path: 'triggers.new_contact', method: 'perform', outcome: items() },
     { path: 'triggers.contact_hook', method: 'performList', outcome: items() },
     { path: 'triggers.contact_hook', method: 'perform', outcome: items() },
+    { path: 'searches.find_contact', method: 'perform', outcome: items() },
+    { path: 'creates.create_contact', method: 'perform', outcome: items() },
   ];
 }
 
