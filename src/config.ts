@@ -53,7 +53,7 @@ function readBaseUrl(env: Environment, name: 'BASE_URL' | 'APP_URL'): string {
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback)) {
     throw new ConfigurationError(
       name,
-      `must be an https:// URL (http:// is allowed only for localhost and 127.0.0.1), got "${raw}"`,
+      `must be an https:// URL (http:// is allowed only for localhost, 127.0.0.1 and [::1]), got "${raw}"`,
     );
   }
   if (url.search || url.hash) {

@@ -15,6 +15,7 @@ describe('BASE_URL and APP_URL', () => {
     ['https://api.pages.test', 'https://api.pages.test'],
     ['http://localhost:4010/', 'http://localhost:4010'],
     ['http://127.0.0.1:4010/api', 'http://127.0.0.1:4010/api'],
+    ['http://[::1]:4010/api', 'http://[::1]:4010/api'],
     ['  https://api.pages.test  ', 'https://api.pages.test'],
   ])('accepts %j as %j', (value, expected) => {
     expect(apiBaseUrl({ BASE_URL: value })).toBe(expected);
@@ -26,7 +27,7 @@ describe('BASE_URL and APP_URL', () => {
     ['api.pages.test', /BASE_URL is not a valid URL/],
     [
       'http://api.pages.test',
-      /BASE_URL must be an https:\/\/ URL .*localhost and 127\.0\.0\.1/,
+      /BASE_URL must be an https:\/\/ URL .*localhost, 127\.0\.0\.1 and \[::1\]/,
     ],
     ['ftp://api.pages.test', /BASE_URL must be an https:\/\/ URL/],
     ['https://api.pages.test/?x=1', /BASE_URL must not carry a query/],
