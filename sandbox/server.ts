@@ -33,8 +33,10 @@ export interface SandboxOptions {
   /** Redirect URIs of the OAuth client created on first start. */
   redirectUris?: string[];
   now?: () => number;
-  /** How long a request may take to arrive whole (408 after); idle connections close after twice that. */
+  /** How long a request may take to arrive whole (408 after). */
   requestTimeoutMs?: number;
+  /** How long a kept-alive connection may sit idle between requests. */
+  keepAliveTimeoutMs?: number;
   /** How long a database statement waits for a lock held by another connection. */
   busyTimeoutMs?: number;
   /** Where failures of background work are told (standard error by default). */
@@ -59,19 +61,31 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
   consentTtlSeconds: 600,
 };
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Node's own default; Fastify's is 72 s, meant for servers behind a load balancer. */
+const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const toStandardError: Complain = (message) => {
   process.stderr.write(`sandbox: ${message}\n`);
 };
 
-function buildServer(context: SandboxContext, requestTimeoutMs: number): FastifyInstance {
+interface Timeouts {
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+}
+
+function buildServer(
+  context: SandboxContext,
+  { requestTimeoutMs, keepAliveTimeoutMs }: Timeouts,
+): FastifyInstance {
   const server = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: requestTimeoutMs,
-    // An idle connection lasts longer, so that a late request still hears 408.
+    // A connection on which nothing arrives for this long is dropped (a body
+    // that stops halfway); longer than requestTimeout, so a late request still hears 408.
     connectionTimeout: requestTimeoutMs * 2,
+    keepAliveTimeout: keepAliveTimeoutMs,
     // Node looks for requests over their time this often (30 s by default).
     http: { connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) },
     // What Fastify's own JSON parser does; the sandbox's parsers refuse these keys too.
@@ -119,7 +133,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       settings: { ...DEFAULT_SETTINGS, ...options.settings },
       now,
     };
-    server = buildServer(context, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+    server = buildServer(context, {
+      requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+    });
     const address = await server.listen({
       host: options.host ?? '127.0.0.1',
       port: options.port ?? 0,

@@ -10,7 +10,7 @@ describe('limits', () => {
   let sandbox: TestSandbox;
 
   beforeEach(async () => {
-    sandbox = await testSandbox({ requestTimeoutMs: 300 });
+    sandbox = await testSandbox({ requestTimeoutMs: 300, keepAliveTimeoutMs: 400 });
   });
 
   afterEach(async () => {
@@ -63,6 +63,22 @@ describe('limits', () => {
     );
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfterMs).toBeGreaterThanOrEqual(250);
+  });
+
+  it('answers a connection that never sends a request 408, then closes it', async () => {
+    const { answer, closedAfterMs } = await sendAndWait('', 5000);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(250);
+  });
+
+  it('closes a kept-alive connection left idle after its answer', async () => {
+    const { answer, closedAfterMs } = await sendAndWait(
+      'GET /_sandbox/leads HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n',
+      5000,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(350);
+    expect(closedAfterMs).toBeLessThan(3000);
   });
 
   it('refuses a body over 1 MiB with 413 and {error}', async () => {
