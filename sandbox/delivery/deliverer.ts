@@ -4,7 +4,9 @@
  * resume when the sandbox starts again on the same database. Network errors,
  * 429 and 5xx answers are retried with bounded exponential backoff (longer
  * when the receiver's `Retry-After` asks); a 410 deletes the webhook (as
- * Zapier asks of REST hook senders); every attempt is recorded.
+ * Zapier asks of REST hook senders); a delivery whose webhook was deleted is
+ * not sent again (a Zap turned off gets no more leads); every attempt is
+ * recorded.
  */
 import { randomId } from '../store';
 import type { Lead, PendingDelivery, Project, Store } from '../store';
@@ -143,13 +145,28 @@ export class Deliverer {
   private async run(delivery: PendingDelivery): Promise<void> {
     let attempt = delivery.attempts;
     let dueAt = delivery.nextAttemptAt;
+    // A delivery resumed after a restart may belong to a webhook deleted meanwhile.
+    if (this.webhookIsGone(delivery)) {
+      this.cancel(delivery, attempt);
+      return;
+    }
     while (attempt < this.options.maxAttempts) {
       await this.waitUntil(dueAt);
-      const result = await this.lanes.run(delivery.webhookId, () =>
-        this.closed ? Promise.resolve(undefined) : this.send(delivery),
+      const result = await this.lanes.run(
+        delivery.webhookId,
+        async (): Promise<AttemptResult | 'closed' | 'webhook gone'> => {
+          if (this.closed) {
+            return 'closed';
+          }
+          return this.webhookIsGone(delivery) ? 'webhook gone' : this.send(delivery);
+        },
       );
-      if (result === undefined) {
+      if (result === 'closed') {
         return; // closed while waiting: the delivery stays pending
+      }
+      if (result === 'webhook gone') {
+        this.cancel(delivery, attempt);
+        return;
       }
       attempt += 1;
       const outcome = outcomeOf(result.statusCode, attempt, this.options);
@@ -163,6 +180,29 @@ export class Deliverer {
         return;
       }
       dueAt = nextAttemptAt;
+    }
+  }
+
+  /** Ends a delivery whose webhook was deleted: a Zap turned off gets no more leads. */
+  private cancel(delivery: PendingDelivery, attemptsMade: number): void {
+    this.record(
+      delivery,
+      attemptsMade,
+      { statusCode: null, error: 'not sent: the webhook was deleted', retryAfter: null },
+      'cancelled',
+      null,
+    );
+  }
+
+  /** When the database cannot tell (locked, say), the delivery goes on: nothing is lost. */
+  private webhookIsGone(delivery: PendingDelivery): boolean {
+    try {
+      return !this.store.webhooks.exists(delivery.webhookId);
+    } catch (error) {
+      this.complain(
+        `delivery ${delivery.id}: could not check that its webhook still exists, sending: ${errorMessage(error)}`,
+      );
+      return false;
     }
   }
 

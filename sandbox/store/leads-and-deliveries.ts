@@ -29,7 +29,8 @@ export interface PendingDelivery {
   nextAttemptAt: number;
 }
 
-export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed' | 'gone';
+/** `cancelled`: not sent again, because its webhook was deleted meanwhile. */
+export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed' | 'gone' | 'cancelled';
 
 export interface DeliveryAttempt {
   id: number;
@@ -125,7 +126,7 @@ export class LeadsAndDeliveries {
       .prepare(
         `SELECT a.delivery_id, a.lead_id, a.webhook_id, a.url, a.attempt FROM delivery_attempts a
          WHERE a.outcome = 'retrying'
-           AND a.attempt = (SELECT MAX(b.attempt) FROM delivery_attempts b WHERE b.delivery_id = a.delivery_id)
+           AND a.id = (SELECT MAX(b.id) FROM delivery_attempts b WHERE b.delivery_id = a.delivery_id)
            AND NOT EXISTS (SELECT 1 FROM pending_deliveries p WHERE p.id = a.delivery_id)
          ORDER BY a.id`,
       )

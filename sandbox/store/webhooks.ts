@@ -59,6 +59,10 @@ export class Webhooks {
     return rows.map(toWebhook);
   }
 
+  exists(id: string): boolean {
+    return this.db.prepare('SELECT 1 FROM webhooks WHERE id = ?').get(id) !== undefined;
+  }
+
   /** Deletes a webhook if it belongs to this project and was made by this client. */
   deleteOwned(id: string, owner: { projectId: string; clientId: string }): boolean {
     const result = this.db

@@ -10,7 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 
 import type { SandboxOptions } from '../../sandbox/server';
 import { bearer, connect, listed, postJson, testSandbox } from './helpers';
-import type { TestSandbox } from './helpers';
+import type { TestSandbox, Tokens } from './helpers';
 import { eventually, hookServer } from './hook-server';
 import type { HookServer } from './hook-server';
 
@@ -38,8 +38,11 @@ async function receiver(answer: Parameters<typeof hookServer>[0]): Promise<HookS
   return hooks;
 }
 
-/** Subscribes `url` with a fresh connection and submits one lead; answers the lead's id. */
-async function subscribeAndSubmit(sandbox: TestSandbox, url: string): Promise<string> {
+/** Subscribes `url` with a fresh connection; answers the webhook and the connection. */
+async function subscribe(
+  sandbox: TestSandbox,
+  url: string,
+): Promise<{ webhookId: string; tokens: Tokens }> {
   const tokens = await connect(sandbox);
   const webhook = await postJson(
     sandbox,
@@ -48,9 +51,30 @@ async function subscribeAndSubmit(sandbox: TestSandbox, url: string): Promise<st
     bearer(tokens),
   );
   expect(webhook.status).toBe(201);
+  return { webhookId: ((await webhook.json()) as { id: string }).id, tokens };
+}
+
+/** Submits one lead; answers its id. */
+async function submit(sandbox: TestSandbox): Promise<string> {
   const response = await postJson(sandbox, '/_sandbox/leads', { email: 'a@example.org' });
   expect(response.status).toBe(201);
   return ((await response.json()) as { lead: { id: string } }).lead.id;
+}
+
+async function subscribeAndSubmit(sandbox: TestSandbox, url: string): Promise<string> {
+  await subscribe(sandbox, url);
+  return submit(sandbox);
+}
+
+async function unsubscribe(
+  sandbox: TestSandbox,
+  { webhookId, tokens }: { webhookId: string; tokens: Tokens },
+): Promise<void> {
+  const response = await fetch(sandbox.url(`/api/webhook/${webhookId}`), {
+    method: 'DELETE',
+    headers: bearer(tokens),
+  });
+  expect(response.status).toBe(200);
 }
 
 async function outcomes(sandbox: TestSandbox, leadId: string) {
@@ -137,6 +161,45 @@ it('resumes a delivery a sandbox from before left retrying, with no pending row'
     [2, 200, 'delivered'],
   ]);
   expect(hooks.deliveries).toEqual([hooks.deliveries[0], hooks.deliveries[0]]);
+});
+
+it('sends nothing more to a webhook once it is deleted, and records the delivery cancelled', async () => {
+  const sandbox = await sandboxWith({ delivery: { baseDelayMs: 300, maxDelayMs: 300 } });
+  const hooks = await receiver((_n, response) => response.writeHead(503).end());
+  const subscription = await subscribe(sandbox, hooks.url);
+  const leadId = await submit(sandbox);
+  await eventually(async () =>
+    (await outcomes(sandbox, leadId)).length === 1 ? true : undefined,
+  );
+  await unsubscribe(sandbox, subscription);
+  await sandbox.context.deliverer.idle();
+  expect(await outcomes(sandbox, leadId)).toEqual([
+    [1, 503, 'retrying'],
+    [1, null, 'cancelled'],
+  ]);
+  expect(hooks.deliveries).toHaveLength(1);
+});
+
+it('cancels, on start, a waiting delivery whose webhook was deleted before the restart', async () => {
+  const database = join(directory, 'sandbox.db');
+  const delivery = { baseDelayMs: 60_000, maxDelayMs: 60_000 };
+  const hooks = await receiver((_n, response) => response.writeHead(503).end());
+  const first = await sandboxWith({ database, delivery });
+  const subscription = await subscribe(first, hooks.url);
+  const leadId = await submit(first);
+  await eventually(async () =>
+    (await outcomes(first, leadId)).length === 1 ? true : undefined,
+  );
+  await unsubscribe(first, subscription);
+  await first.close();
+
+  const second = await sandboxWith({ database, delivery: { baseDelayMs: 10 } });
+  await second.context.deliverer.idle();
+  expect(await outcomes(second, leadId)).toEqual([
+    [1, 503, 'retrying'],
+    [1, null, 'cancelled'],
+  ]);
+  expect(hooks.deliveries).toHaveLength(1);
 });
 
 it('discards a receiver’s answer body instead of reading it whole', async () => {
