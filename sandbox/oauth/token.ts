@@ -113,21 +113,9 @@ function exchangeCode(context: SandboxContext, body: TokenBody) {
   if (grant === undefined || grant.clientId !== client.id) {
     throw new HttpError(400, 'invalid_grant: unknown authorization code');
   }
-  if (grant.usedAt !== null) {
-    // A replayed code: the tokens it produced are no longer trusted either.
-    context.store.oauth.revokeFamily(grant.code, now);
-    throw new HttpError(400, 'invalid_grant: the authorization code was already used');
-  }
-  context.store.oauth.markCodeUsed(grant.code, now);
-  if (grant.expiresAt <= now) {
-    throw new HttpError(400, 'invalid_grant: the authorization code has expired');
-  }
-  if (grant.redirectUri !== redirectUri) {
-    throw new HttpError(
-      400,
-      'invalid_grant: redirect_uri differs from the authorization request',
-    );
-  }
+  // The client proves itself the way the authorization asked before the code
+  // is touched: whoever only holds a (leaked) code can neither burn it nor
+  // revoke the connection it produced.
   if (grant.codeChallenge !== null) {
     if (verifier === undefined) {
       throw new HttpError(
@@ -145,6 +133,21 @@ function exchangeCode(context: SandboxContext, body: TokenBody) {
     throw new HttpError(
       400,
       'invalid_grant: this authorization did not use PKCE, send client_secret',
+    );
+  }
+  if (grant.usedAt !== null) {
+    // A replayed code: the tokens it produced are no longer trusted either.
+    context.store.oauth.revokeFamily(grant.code, now);
+    throw new HttpError(400, 'invalid_grant: the authorization code was already used');
+  }
+  context.store.oauth.markCodeUsed(grant.code, now);
+  if (grant.expiresAt <= now) {
+    throw new HttpError(400, 'invalid_grant: the authorization code has expired');
+  }
+  if (grant.redirectUri !== redirectUri) {
+    throw new HttpError(
+      400,
+      'invalid_grant: redirect_uri differs from the authorization request',
     );
   }
   requirePaidPlan(context, grant.userId);

@@ -313,6 +313,31 @@ describe('POST /api/oauth/token, authorization code', () => {
     expect(userinfo.status).toBe(401);
   });
 
+  it.each([
+    ['a verifier instead of the secret', { verifier: 'v'.repeat(43) }, {}],
+    ['a wrong secret', {}, { client_secret: 'wrong' }],
+  ])(
+    'lets a used code presented with %s revoke nothing',
+    async (_what, approvalChange, extra) => {
+      const approval = await approve(sandbox);
+      const first = (await (await exchange(sandbox, approval)).json()) as Tokens;
+      const replay = await exchange(sandbox, { ...approval, ...approvalChange }, extra);
+      expect([400, 401]).toContain(replay.status);
+      const userinfo = await get(sandbox, '/api/oauth/userinfo', bearer(first));
+      expect(userinfo.status).toBe(200);
+    },
+  );
+
+  it('does not burn a code presented without the client authentication it needs', async () => {
+    const approval = await approve(sandbox);
+    const withVerifier = await exchange(sandbox, {
+      ...approval,
+      verifier: 'v'.repeat(43),
+    });
+    expect(withVerifier.status).toBe(400);
+    expect((await exchange(sandbox, approval)).status).toBe(200);
+  });
+
   it('lets codes expire', async () => {
     const approval = await approve(sandbox);
     sandbox.advance(61);
@@ -393,6 +418,19 @@ describe('PKCE (S256)', () => {
     expect(await response.json()).toEqual({
       error: 'invalid_grant: code_verifier does not match the code_challenge',
     });
+  });
+
+  it('lets a used PKCE code with a wrong verifier revoke nothing, and burns no unused one', async () => {
+    const approval = await approve(sandbox, { pkce: true });
+    const first = (await (await exchange(sandbox, approval)).json()) as Tokens;
+    const replay = await exchange(sandbox, { ...approval, verifier: 'w'.repeat(43) });
+    expect(replay.status).toBe(400);
+    expect((await get(sandbox, '/api/oauth/userinfo', bearer(first))).status).toBe(200);
+
+    const unused = await approve(sandbox, { pkce: true });
+    const wrong = await exchange(sandbox, { ...unused, verifier: 'w'.repeat(43) });
+    expect(wrong.status).toBe(400);
+    expect((await exchange(sandbox, unused)).status).toBe(200);
   });
 
   it('refuses the client secret for a PKCE code, and a verifier for a plain one', async () => {
