@@ -87,7 +87,13 @@ function buildServer(
     connectionTimeout: requestTimeoutMs * 2,
     keepAliveTimeout: keepAliveTimeoutMs,
     // Node looks for requests over their time this often (30 s by default).
-    http: { connectionsCheckingInterval: Math.min(1000, requestTimeoutMs) },
+    // Given to Node's server as it is made: set afterwards (as Fastify's own
+    // requestTimeout is), Node does not bound a body that trickles in.
+    http: {
+      connectionsCheckingInterval: Math.min(1000, requestTimeoutMs),
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: requestTimeoutMs,
+    },
     // What Fastify's own JSON parser does; the sandbox's parsers refuse these keys too.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

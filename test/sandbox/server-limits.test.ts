@@ -47,13 +47,38 @@ describe('limits', () => {
     });
   }
 
-  it('drops a request whose body never arrives whole', async () => {
+  it('answers 408 to a request whose body never arrives whole, and closes it', async () => {
     const { answer, closedAfterMs } = await sendAndWait(
       'POST /_sandbox/leads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
       5000,
     );
-    expect(answer).toBe('');
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfterMs).toBeGreaterThanOrEqual(250);
+  });
+
+  it('answers 408 to a request whose body trickles in for longer than the request timeout', async () => {
+    const { hostname, port } = new URL(sandbox.appUrl);
+    const socket = connectSocket(Number(port), hostname);
+    const startedAt = Date.now();
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('error', () => undefined);
+    const closed = new Promise<number>((resolve) =>
+      socket.on('close', () => resolve(Date.now() - startedAt)),
+    );
+    socket.write(
+      'POST /_sandbox/leads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
+    );
+    // One byte every 100 ms, so the connection is never idle: at most 40 bytes, 4 s.
+    for (let sent = 0; sent < 40 && !socket.destroyed; sent += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.write(' ');
+    }
+    socket.destroy();
+    const closedAfterMs = await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAfterMs).toBeLessThan(2000);
   });
 
   it('drops a request whose headers never end', async () => {
