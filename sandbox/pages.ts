@@ -1,7 +1,6 @@
 /** The few HTML pages the sandbox shows a person. Every value is escaped. */
 import type {
   DeliveryAttempt,
-  Lead,
   OAuthClient,
   Page,
   Project,
@@ -116,7 +115,8 @@ export interface HomeView {
   projects: Project[];
   pages: Page[];
   webhooks: Webhook[];
-  leads: Lead[];
+  leadCount: number;
+  /** The latest delivery attempts. */
   attempts: DeliveryAttempt[];
   submittedLeadId?: string;
 }
@@ -141,7 +141,6 @@ export function homePage(view: HomeView): string {
     )
     .join('');
   const attempts = view.attempts
-    .slice(-20)
     .map(
       (attempt) =>
         `<tr><td>${escapeHtml(attempt.leadId)}</td><td>${escapeHtml(attempt.url)}</td><td>${attempt.attempt}</td><td>${escapeHtml(attempt.statusCode ?? attempt.error ?? '')}</td><td>${escapeHtml(attempt.outcome)}</td></tr>`,
@@ -168,6 +167,6 @@ ${submitted}
 <table><tr><th>id</th><th>project</th><th>url</th></tr>${webhooks || '<tr><td colspan="3" class="muted">none</td></tr>'}</table>
 <h2>Deliveries</h2>
 <table><tr><th>lead</th><th>url</th><th>attempt</th><th>answer</th><th>outcome</th></tr>${attempts || '<tr><td colspan="5" class="muted">none yet</td></tr>'}</table>
-<p class="muted">${view.leads.length} lead(s) so far.</p>`,
+<p class="muted">${view.leadCount} lead(s) so far.</p>`,
   );
 }

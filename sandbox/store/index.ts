@@ -26,6 +26,7 @@ export type {
 } from './leads-and-deliveries';
 export type { Webhook } from './webhooks';
 export { randomId } from './sqlite';
+export type { ListPage } from './sqlite';
 
 /** Columns added after a table first shipped: a database from before gets them. */
 function migrate(db: DatabaseSync): void {

@@ -6,7 +6,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 
 import { inTransaction, nullableNumber, nullableText, text } from './sqlite';
-import type { Row } from './sqlite';
+import type { ListPage, Row } from './sqlite';
 
 export interface Lead {
   id: string;
@@ -108,8 +108,16 @@ export class LeadsAndDeliveries {
     });
   }
 
-  list(): Lead[] {
-    return this.db.prepare('SELECT * FROM leads ORDER BY rowid').all().map(toLead);
+  /** Leads in the order they came, a page at a time. */
+  list(page: ListPage): Lead[] {
+    return this.db
+      .prepare('SELECT * FROM leads ORDER BY rowid LIMIT ? OFFSET ?')
+      .all(page.limit, page.offset)
+      .map(toLead);
+  }
+
+  count(): number {
+    return Number(this.db.prepare('SELECT COUNT(*) AS n FROM leads').get()?.n);
   }
 
   lead(id: string): Lead | undefined {
@@ -203,13 +211,37 @@ export class LeadsAndDeliveries {
     });
   }
 
-  attempts(filter: { leadId?: string } = {}): DeliveryAttempt[] {
+  /** Attempts in the order they were recorded, of every lead or one, a page at a time. */
+  attempts(filter: { leadId?: string }, page: ListPage): DeliveryAttempt[] {
     const rows =
       filter.leadId === undefined
-        ? this.db.prepare('SELECT * FROM delivery_attempts ORDER BY id').all()
+        ? this.db
+            .prepare('SELECT * FROM delivery_attempts ORDER BY id LIMIT ? OFFSET ?')
+            .all(page.limit, page.offset)
         : this.db
-            .prepare('SELECT * FROM delivery_attempts WHERE lead_id = ? ORDER BY id')
-            .all(filter.leadId);
+            .prepare(
+              'SELECT * FROM delivery_attempts WHERE lead_id = ? ORDER BY id LIMIT ? OFFSET ?',
+            )
+            .all(filter.leadId, page.limit, page.offset);
     return rows.map(toAttempt);
+  }
+
+  attemptCount(filter: { leadId?: string }): number {
+    const row =
+      filter.leadId === undefined
+        ? this.db.prepare('SELECT COUNT(*) AS n FROM delivery_attempts').get()
+        : this.db
+            .prepare('SELECT COUNT(*) AS n FROM delivery_attempts WHERE lead_id = ?')
+            .get(filter.leadId);
+    return Number(row?.n);
+  }
+
+  /** The latest `count` attempts, oldest of them first. */
+  latestAttempts(count: number): DeliveryAttempt[] {
+    return this.db
+      .prepare('SELECT * FROM delivery_attempts ORDER BY id DESC LIMIT ?')
+      .all(count)
+      .map(toAttempt)
+      .reverse();
   }
 }

@@ -4,6 +4,12 @@ import { DatabaseSync } from 'node:sqlite';
 
 export type Row = Record<string, unknown>;
 
+/** A slice of a listing: at most `limit` rows, after skipping `offset`. */
+export interface ListPage {
+  limit: number;
+  offset: number;
+}
+
 /** How long a statement waits for a lock held elsewhere (the sqlite3 shell, say). */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
 

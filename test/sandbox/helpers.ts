@@ -168,19 +168,31 @@ export function bearer(tokens: Tokens): Record<string, string> {
   return { Authorization: `Bearer ${tokens.access_token}` };
 }
 
-/** What the sandbox holds, read as a client would: over HTTP. */
+type Listed<T> = T extends 'leads'
+  ? Lead[]
+  : T extends 'webhooks'
+    ? Webhook[]
+    : DeliveryAttempt[];
+
+/** Pages a listing follows at most, by its `Link: <…>; rel="next"`. */
+const MAX_PAGES = 100;
+
+/** What the sandbox holds, read as a client would: over HTTP, every page of it. */
 export async function listed<T extends 'leads' | 'webhooks' | 'deliveries'>(
   sandbox: TestSandbox,
   what: T,
   query = '',
-): Promise<
-  T extends 'leads' ? Lead[] : T extends 'webhooks' ? Webhook[] : DeliveryAttempt[]
-> {
-  const response = await get(sandbox, `/_sandbox/${what}${query}`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as T extends 'leads'
-    ? Lead[]
-    : T extends 'webhooks'
-      ? Webhook[]
-      : DeliveryAttempt[];
+): Promise<Listed<T>> {
+  const items: unknown[] = [];
+  let path: string | undefined = `/_sandbox/${what}${query}`;
+  for (let pages = 0; path !== undefined; pages += 1) {
+    if (pages === MAX_PAGES) {
+      throw new Error(`/_sandbox/${what} has more than ${MAX_PAGES} pages`);
+    }
+    const response = await get(sandbox, path);
+    expect(response.status).toBe(200);
+    items.push(...((await response.json()) as unknown[]));
+    path = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+  }
+  return items as Listed<T>;
 }

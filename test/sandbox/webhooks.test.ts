@@ -264,6 +264,7 @@ describe('DELETE /api/webhook/<id> (§4.2)', () => {
 describe('leads and deliveries', () => {
   async function subscribe(url: string): Promise<string> {
     const response = await createWebhook({ url, triggers: ['lead.created'] });
+    expect(response.status).toBe(201);
     return ((await response.json()) as { id: string }).id;
   }
 
@@ -325,7 +326,11 @@ describe('leads and deliveries', () => {
   it('does not deliver to webhooks of another project', async () => {
     const hooks = await receiver();
     await subscribe(hooks.url);
-    await submitLead({ project_id: FREE_PROJECT.id, email: 'x@example.org' });
+    const submitted = await submitLead({
+      project_id: FREE_PROJECT.id,
+      email: 'x@example.org',
+    });
+    expect(submitted.status).toBe(201);
     await sandbox.context.deliverer.idle();
     expect(hooks.received).toEqual([]);
   });
@@ -383,11 +388,13 @@ describe('leads and deliveries', () => {
     const id = await subscribe(hooks.url);
     await submitLead({ email: 'a@example.org' });
     await sandbox.context.deliverer.idle();
-    expect((await listed(sandbox, 'deliveries')).map(({ outcome }) => outcome)).toEqual([
-      'gone',
-    ]);
+    expect(
+      (await listed(sandbox, 'deliveries')).map(({ webhookId, outcome }) => [
+        webhookId,
+        outcome,
+      ]),
+    ).toEqual([[id, 'gone']]);
     expect(await listed(sandbox, 'webhooks')).toEqual([]);
-    expect(id).toMatch(/^wh_/);
   });
 
   it('takes leads from the page form and shows them on the page', async () => {
@@ -488,5 +495,52 @@ describe('leads and deliveries', () => {
     const response = await submitLead(lead);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error });
+  });
+});
+
+describe('what the sandbox holds, a page at a time', () => {
+  it('pages leads with X-Total-Count and a Link to the next page', async () => {
+    for (const email of ['a@example.org', 'b@example.org', 'c@example.org']) {
+      expect((await submitLead({ email })).status).toBe(201);
+    }
+    const first = await get(sandbox, '/_sandbox/leads?limit=2');
+    expect(first.headers.get('x-total-count')).toBe('3');
+    expect(first.headers.get('link')).toBe(
+      '</_sandbox/leads?limit=2&offset=2>; rel="next"',
+    );
+    const firstLeads = (await first.json()) as { data: { email: string } }[];
+    expect(firstLeads.map((lead) => lead.data.email)).toEqual([
+      'a@example.org',
+      'b@example.org',
+    ]);
+    const last = await get(sandbox, '/_sandbox/leads?limit=2&offset=2');
+    expect(last.headers.get('link')).toBeNull();
+    const lastLeads = (await last.json()) as { data: { email: string } }[];
+    expect(lastLeads.map((lead) => lead.data.email)).toEqual(['c@example.org']);
+  });
+
+  it('answers at most 50 leads at once, whatever is asked', async () => {
+    const response = await get(sandbox, '/_sandbox/leads?limit=51');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'limit must be from 1 to 50' });
+  });
+
+  it.each(['limit=abc', 'offset=-1', 'limit=0'])(
+    'refuses %s with 400 {error}',
+    async (query) => {
+      const response = await get(sandbox, `/_sandbox/deliveries?${query}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: expect.any(String) as unknown });
+    },
+  );
+
+  it('answers a JSON lead as JSON whatever the case of its Content-Type', async () => {
+    const response = await fetch(sandbox.url('/_sandbox/leads'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'Application/JSON; charset=UTF-8' },
+      body: JSON.stringify({ email: 'a@example.org' }),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(201);
   });
 });
