@@ -12,6 +12,8 @@ export interface SandboxSettings {
   authorizationCodeTtlSeconds: number;
   /** How long a consent page can be answered. */
   consentTtlSeconds: number;
+  /** Consent pages awaiting an answer at most; past that, the oldest are dropped. */
+  maxPendingConsents: number;
 }
 
 export interface SandboxContext {

@@ -1,12 +1,5 @@
 /** The few HTML pages the sandbox shows a person. Every value is escaped. */
-import type {
-  DeliveryAttempt,
-  OAuthClient,
-  Page,
-  Project,
-  User,
-  Webhook,
-} from './store';
+import type { DeliveryAttempt, OAuthClient, Page, Project, User, Webhook } from './store';
 
 export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'project.read': 'Read your projects',

@@ -59,6 +59,7 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
   accessTokenTtlSeconds: 3600,
   authorizationCodeTtlSeconds: 60,
   consentTtlSeconds: 600,
+  maxPendingConsents: 1000,
 };
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Node's own default; Fastify's is 72 s, meant for servers behind a load balancer. */

@@ -161,16 +161,20 @@ export function authorizeRoutes(app: FastifyInstance): void {
         return sendHtml(reply, 403, paidPlanPage(project, user));
       }
       const consentId = randomId('consent', 16);
-      context.store.oauth.addConsent({
-        id: consentId,
-        clientId: checked.client.id,
-        userId: user.id,
-        redirectUri: checked.redirectUri,
-        scopes: checked.scopes,
-        state: checked.state,
-        codeChallenge: checked.codeChallenge,
-        expiresAt: context.now() + context.settings.consentTtlSeconds * 1000,
-      });
+      context.store.oauth.addConsent(
+        {
+          id: consentId,
+          clientId: checked.client.id,
+          userId: user.id,
+          redirectUri: checked.redirectUri,
+          scopes: checked.scopes,
+          state: checked.state,
+          codeChallenge: checked.codeChallenge,
+          expiresAt: context.now() + context.settings.consentTtlSeconds * 1000,
+        },
+        context.now(),
+        context.settings.maxPendingConsents,
+      );
       return sendHtml(
         reply,
         200,

@@ -132,21 +132,34 @@ export class ClientsAndTokens {
     return row === undefined ? undefined : toClient(row);
   }
 
-  addConsent(consent: PendingConsent): void {
-    this.db
-      .prepare(
-        'INSERT INTO consents (id, client_id, user_id, redirect_uri, scopes, state, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        consent.id,
-        consent.clientId,
-        consent.userId,
-        consent.redirectUri,
-        JSON.stringify(consent.scopes),
-        consent.state,
-        consent.codeChallenge,
-        consent.expiresAt,
-      );
+  /**
+   * Stores a consent page's request. Expired ones go first, and at most
+   * `maxPending` stay: past that, the oldest make room (an unanswered page
+   * cannot fill the database).
+   */
+  addConsent(consent: PendingConsent, now: number, maxPending: number): void {
+    inTransaction(this.db, () => {
+      this.db.prepare('DELETE FROM consents WHERE expires_at <= ?').run(now);
+      this.db
+        .prepare(
+          'DELETE FROM consents WHERE rowid IN (SELECT rowid FROM consents ORDER BY rowid DESC LIMIT -1 OFFSET ?)',
+        )
+        .run(Math.max(0, maxPending - 1));
+      this.db
+        .prepare(
+          'INSERT INTO consents (id, client_id, user_id, redirect_uri, scopes, state, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          consent.id,
+          consent.clientId,
+          consent.userId,
+          consent.redirectUri,
+          JSON.stringify(consent.scopes),
+          consent.state,
+          consent.codeChallenge,
+          consent.expiresAt,
+        );
+    });
   }
 
   /** A consent can be answered once, before it expires: taking it removes it. */

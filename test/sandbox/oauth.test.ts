@@ -248,9 +248,34 @@ describe('POST /oauth/authorize (the consent decision)', () => {
     expect(redirectQuery(response).code).toMatch(/^code_/);
   });
 
+  it('keeps at most maxPendingConsents pages awaiting an answer, dropping the oldest', async () => {
+    const small = await testSandbox({ settings: { maxPendingConsents: 3 } });
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const page = await get(
+          small,
+          `/oauth/authorize?${authorizeParams(small).toString()}`,
+        );
+        ids.push(consentId(await page.text()));
+      }
+      const answer = (id: string) =>
+        postForm(small, '/oauth/authorize', { consent_id: id, decision: 'approve' });
+      expect((await answer(ids[0]!)).status).toBe(400);
+      expect(redirectQuery(await answer(ids[1]!)).code).toMatch(/^code_/);
+      expect(redirectQuery(await answer(ids[3]!)).code).toMatch(/^code_/);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('answers a consent only once', async () => {
     const id = await openConsent();
-    await postForm(sandbox, '/oauth/authorize', { consent_id: id, decision: 'approve' });
+    const first = await postForm(sandbox, '/oauth/authorize', {
+      consent_id: id,
+      decision: 'approve',
+    });
+    expect(redirectQuery(first).code).toMatch(/^code_/);
     const again = await postForm(sandbox, '/oauth/authorize', {
       consent_id: id,
       decision: 'approve',
