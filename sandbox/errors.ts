@@ -1,4 +1,7 @@
 /** Every error answer, in the spec's Error object `{error}` (§7), through one handler. */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 import { sendHtml } from './html';
@@ -85,4 +88,32 @@ export function answerNotFound(
   return reply
     .status(404)
     .send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` });
+}
+
+/** The answers Node gives for a request it could not read, in the spec's shape. */
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    message: 'The request did not arrive whole in time',
+  },
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request headers are too large' },
+};
+const NOT_HTTP = { status: 400, message: 'The request is not valid HTTP/1.1' };
+
+/** Fastify's `clientErrorHandler`: a bad request Node refused before any route. */
+export function answerClientError(
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) {
+    return;
+  }
+  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? NOT_HTTP;
+  const body = JSON.stringify({ error: message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -13,7 +13,7 @@ import { registerBodyParsers } from './body-parsers';
 import type { SandboxContext, SandboxSettings } from './context';
 import { DEFAULT_DELIVERY, Deliverer } from './delivery';
 import type { Complain, DeliveryOptions } from './delivery';
-import { answerError, answerNotFound } from './errors';
+import { answerClientError, answerError, answerNotFound } from './errors';
 import { leadRoutes } from './leads/routes';
 import { oauthRoutes } from './oauth';
 import { seed } from './seed';
@@ -100,6 +100,14 @@ function buildServer(
     onConstructorPoisoning: 'error',
     // A value of the wrong type is refused, never converted (["prj_x"] is not "prj_x").
     ajv: { customOptions: { coerceTypes: false } },
+    // The longest id a route's schema takes; longer is a 414 {error}.
+    routerOptions: { maxParamLength: 200 },
+    // A URL the router cannot read goes through the one error handler too.
+    frameworkErrors: (error, request, reply) => {
+      answerError(error, request, reply);
+    },
+    // What Node refuses before Fastify sees a request (bad HTTP, huge headers, time out).
+    clientErrorHandler: answerClientError,
   });
   server.decorate('sandbox', context);
   server.decorateRequest('token', null);

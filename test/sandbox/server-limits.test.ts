@@ -106,6 +106,47 @@ describe('limits', () => {
     expect(closedAfterMs).toBeLessThan(3000);
   });
 
+  it.each([
+    ['not HTTP', 'HELLO THERE\r\n\r\n', 400, 'The request is not valid HTTP/1.1'],
+    [
+      'headers over 16 KiB',
+      `GET /_sandbox/leads HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'x'.repeat(17_000)}\r\n\r\n`,
+      431,
+      'The request headers are too large',
+    ],
+  ])('answers a request that is %s with {error}', async (_what, text, status, error) => {
+    const { answer } = await sendAndWait(text, 5000);
+    const [head = '', body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(JSON.parse(body ?? '')).toEqual({ error });
+  });
+
+  it('answers a request that never arrives whole with 408 {error}', async () => {
+    const { answer } = await sendAndWait('GET /_sandbox/leads HTTP/1.1\r\n', 5000);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({
+      error: 'The request did not arrive whole in time',
+    });
+  });
+
+  it.each([
+    ['a broken percent-escape', '/api/webhook/%', 400],
+    ['an id over 200 characters', `/api/webhook/${'w'.repeat(201)}`, 414],
+  ])(
+    'answers a URL with %s, which the router cannot take, with {error}',
+    async (_what, path, status) => {
+      const response = await fetch(sandbox.url(path), { method: 'DELETE' });
+      expect(response.status).toBe(status);
+      expect(await response.json()).toEqual({ error: expect.any(String) as unknown });
+    },
+  );
+
+  it('asks an id up to 200 characters long for its token first', async () => {
+    const response = await fetch(sandbox.url(`/api/webhook/${'w'.repeat(200)}`), {
+      method: 'DELETE',
+    });
+    expect(response.status).toBe(401);
+  });
+
   it('refuses a body over 1 MiB with 413 and {error}', async () => {
     const response = await postJson(sandbox, '/_sandbox/leads', {
       email: 'a@example.org',
@@ -193,8 +234,12 @@ describe('settings, checked at start', () => {
   });
 
   it('does not start with an empty redirect URI', async () => {
-    await expect(
-      startSandbox({ redirectUris: ['http://localhost:9000', ''] }),
-    ).rejects.toThrow('redirectUris entry 2 is empty');
+    const starting = startSandbox({ redirectUris: ['http://localhost:9000', ''] });
+    // Should it start after all, it is stopped, so the failure is told and jest ends.
+    await starting.then(
+      (started) => started.close(),
+      () => undefined,
+    );
+    await expect(starting).rejects.toThrow('redirectUris entry 2 is empty');
   });
 });
