@@ -37,6 +37,8 @@ export interface SandboxOptions {
   requestTimeoutMs?: number;
   /** How long a kept-alive connection may sit idle between requests. */
   keepAliveTimeoutMs?: number;
+  /** How long close() lets requests under way finish before it cuts their connections. */
+  closeGraceMs?: number;
   /** How long a database statement waits for a lock held by another connection. */
   busyTimeoutMs?: number;
   /** Where failures of background work are told (standard error by default). */
@@ -51,7 +53,11 @@ export interface Sandbox {
   client: OAuthClient;
   context: SandboxContext;
   server: FastifyInstance;
-  /** Stops serving and delivering; deliveries waiting to be retried stay in the database. */
+  /**
+   * Stops serving and delivering: requests under way get `closeGraceMs` to
+   * finish, attempts under way finish and are recorded, deliveries waiting
+   * to be retried stay in the database.
+   */
   close(): Promise<void>;
 }
 
@@ -64,6 +70,7 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Node's own default; Fastify's is 72 s, meant for servers behind a load balancer. */
 const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+const DEFAULT_CLOSE_GRACE_MS = 2_000;
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const toStandardError: Complain = (message) => {
@@ -124,6 +131,16 @@ function buildServer(
   return server;
 }
 
+/** Closes the server; a client still sending after `graceMs` has its connection cut. */
+async function closeWithin(server: FastifyInstance, graceMs: number): Promise<void> {
+  const cut = setTimeout(() => server.server.closeAllConnections(), graceMs);
+  try {
+    await server.close();
+  } finally {
+    clearTimeout(cut);
+  }
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   if (options.redirectUris !== undefined) {
     checkRedirectUris(options.redirectUris);
@@ -165,7 +182,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       client,
       context,
       server,
-      close: () => started.close(),
+      close: () =>
+        closeWithin(started, options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS),
     };
   } catch (error) {
     await server?.close();

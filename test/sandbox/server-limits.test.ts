@@ -159,6 +159,31 @@ describe('limits', () => {
   });
 });
 
+describe('stopping', () => {
+  it('cuts a client still sending after the grace period, instead of waiting for it', async () => {
+    const sandbox = await testSandbox({ requestTimeoutMs: 60_000, closeGraceMs: 200 });
+    const { hostname, port } = new URL(sandbox.appUrl);
+    const socket = connectSocket(Number(port), hostname);
+    socket.on('error', () => undefined);
+    const cut = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(
+      'POST /_sandbox/leads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+    );
+    // One byte every 100 ms keeps the request alive: at most 50 bytes, 5 s.
+    const trickle = setInterval(() => socket.write(' '), 100);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const startedAt = Date.now();
+      await sandbox.close();
+      expect(Date.now() - startedAt).toBeLessThan(2000);
+      await cut;
+    } finally {
+      clearInterval(trickle);
+      socket.destroy();
+    }
+  });
+});
+
 describe('settings, checked at start', () => {
   it.each([
     [
