@@ -1,10 +1,29 @@
-/** §5.1: `Authorization: Bearer <ACCESS_TOKEN>`, live, not revoked, with the route's scope. */
+/**
+ * §5.1: `Authorization: Bearer <ACCESS_TOKEN>`, live, not revoked, with the
+ * route's scope; refusals carry RFC 6750's `WWW-Authenticate` challenge.
+ */
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 
 import { HttpError } from './errors';
 import type { Token } from './store';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const REALM = 'realm="landing-page-sandbox"';
+
+/** A 401 or 403 with the `WWW-Authenticate` challenge RFC 6750 §3 asks for. */
+function refused(
+  status: 401 | 403,
+  message: string,
+  error?: 'invalid_token' | 'insufficient_scope',
+  scope?: string,
+): HttpError {
+  const challenge = [
+    REALM,
+    ...(error ? [`error="${error}"`] : []),
+    ...(scope ? [`scope="${scope}"`] : []),
+  ].join(', ');
+  return new HttpError(status, message, { 'WWW-Authenticate': `Bearer ${challenge}` });
+}
 
 /**
  * An `onRequest` hook that lets a request through only with a live token
@@ -16,7 +35,7 @@ export function requireToken(scope: string): onRequestAsyncHookHandler {
   return async function checkBearerToken(request) {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) {
-      throw new HttpError(
+      throw refused(
         401,
         'Missing bearer token: send Authorization: Bearer <access token>',
       );
@@ -24,13 +43,18 @@ export function requireToken(scope: string): onRequestAsyncHookHandler {
     const { store, now } = request.server.sandbox;
     const token = store.oauth.token(match[1], 'access');
     if (token === undefined || token.revokedAt !== null) {
-      throw new HttpError(401, 'Invalid access token');
+      throw refused(401, 'Invalid access token', 'invalid_token');
     }
     if (token.expiresAt !== null && token.expiresAt <= now()) {
-      throw new HttpError(401, 'The access token has expired');
+      throw refused(401, 'The access token has expired', 'invalid_token');
     }
     if (!token.scopes.includes(scope)) {
-      throw new HttpError(403, `The access token lacks the ${scope} scope`);
+      throw refused(
+        403,
+        `The access token lacks the ${scope} scope`,
+        'insufficient_scope',
+        scope,
+      );
     }
     request.token = token;
   };

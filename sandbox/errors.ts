@@ -11,6 +11,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Headers the answer carries, e.g. `WWW-Authenticate`. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -69,6 +71,9 @@ export function answerError(
   reply: FastifyReply,
 ): FastifyReply {
   const { status, message } = describe(error);
+  if (error instanceof HttpError) {
+    reply.headers(error.headers);
+  }
   if (status === 500) {
     // The message of an unexpected error names what failed, never a request's values.
     process.stderr.write(

@@ -182,8 +182,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       client,
       context,
       server,
-      close: () =>
-        closeWithin(started, options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS),
+      close: () => closeWithin(started, options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS),
     };
   } catch (error) {
     await server?.close();

@@ -14,7 +14,8 @@ export interface EnvironmentSettings {
 }
 
 /**
- * Redirect URIs as RFC 6749 §3.1.2 asks: absolute, without a fragment.
+ * Redirect URIs as RFC 6749 §3.1.2 asks: absolute, without a fragment; and,
+ * for Zapier and `invoke`, http or https (never `javascript:` and the like).
  * Throws naming the first that is not.
  */
 export function checkRedirectUris(
@@ -34,6 +35,12 @@ export function checkRedirectUris(
       url = new URL(uri);
     } catch {
       throw new Error(`${where} (${uri}) is not an absolute URL`);
+    }
+    if (
+      !/^https?:\/\//i.test(uri) ||
+      (url.protocol !== 'https:' && url.protocol !== 'http:')
+    ) {
+      throw new Error(`${where} (${uri}) must be an http:// or https:// URL`);
     }
     if (url.hash !== '' || uri.includes('#')) {
       throw new Error(`${where} (${uri}) must not have a fragment`);

@@ -26,6 +26,9 @@ export function webhookUrlProblem(value: string): string | undefined {
   if (url.username !== '' || url.password !== '') {
     return 'url must not carry credentials (user:password@): fetch refuses them';
   }
+  if (url.port === '0') {
+    return 'url uses port 0, which nothing can be reached on';
+  }
   if (url.port !== '' && BAD_PORTS.has(Number(url.port))) {
     return `url uses port ${url.port}, which fetch refuses to connect to`;
   }

@@ -203,6 +203,14 @@ describe('settings, checked at start', () => {
       'SANDBOX_REDIRECT_URIS entry 1 (/relative/path) is not an absolute URL',
     ],
     [
+      'javascript:alert(1)',
+      'SANDBOX_REDIRECT_URIS entry 1 (javascript:alert(1)) must be an http:// or https:// URL',
+    ],
+    [
+      'http:evil',
+      'SANDBOX_REDIRECT_URIS entry 1 (http:evil) must be an http:// or https:// URL',
+    ],
+    [
       'https://zapier.com/return/#x',
       'SANDBOX_REDIRECT_URIS entry 1 (https://zapier.com/return/#x) must not have a fragment',
     ],

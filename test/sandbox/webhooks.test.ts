@@ -121,6 +121,10 @@ describe('POST /api/webhook (§4.1)', () => {
       'url uses port 6000, which fetch refuses to connect to',
     ],
     [
+      { url: 'http://127.0.0.1:0/hook', triggers: ['lead.created'] },
+      'url uses port 0, which nothing can be reached on',
+    ],
+    [
       { url: 'https://hooks.example:25/a', triggers: ['lead.created'] },
       'url uses port 25, which fetch refuses to connect to',
     ],
