@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 
 import { registerBodyParsers } from './body-parsers';
+import { requireOwnHost } from './host-check';
 import type { SandboxContext, SandboxSettings } from './context';
 import { DEFAULT_DELIVERY, Deliverer } from './delivery';
 import type { Complain, DeliveryOptions } from './delivery';
@@ -77,14 +78,16 @@ const toStandardError: Complain = (message) => {
   process.stderr.write(`sandbox: ${message}\n`);
 };
 
-interface Timeouts {
+interface ServerOptions {
+  /** The interface it listens on: requests must be addressed to it (or to loopback). */
+  host: string;
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
 }
 
 function buildServer(
   context: SandboxContext,
-  { requestTimeoutMs, keepAliveTimeoutMs }: Timeouts,
+  { host, requestTimeoutMs, keepAliveTimeoutMs }: ServerOptions,
 ): FastifyInstance {
   const server = Fastify({
     logger: false,
@@ -118,6 +121,7 @@ function buildServer(
   });
   server.decorate('sandbox', context);
   server.decorateRequest('token', null);
+  server.addHook('onRequest', requireOwnHost(host));
   registerBodyParsers(server);
   server.setErrorHandler(answerError);
   server.setNotFoundHandler(answerNotFound);
@@ -165,12 +169,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       settings: { ...DEFAULT_SETTINGS, ...options.settings },
       now,
     };
+    const host = options.host ?? '127.0.0.1';
     server = buildServer(context, {
+      host,
       requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
     });
     const address = await server.listen({
-      host: options.host ?? '127.0.0.1',
+      host,
       port: options.port ?? 0,
     });
     deliverer.resume();

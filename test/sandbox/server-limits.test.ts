@@ -147,6 +147,33 @@ describe('limits', () => {
     expect(response.status).toBe(401);
   });
 
+  it.each(['evil.example', 'evil.example:4010', '127.0.0.1.evil.example'])(
+    'refuses a request addressed to Host %s (DNS rebinding) with 421 {error}',
+    async (host) => {
+      const { answer } = await sendAndWait(
+        `GET /_sandbox/leads HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+        5000,
+      );
+      const [head = '', body] = answer.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 421 /);
+      expect(JSON.parse(body ?? '')).toEqual({
+        error:
+          'The sandbox answers only requests addressed to 127.0.0.1, localhost, [::1]',
+      });
+    },
+  );
+
+  it.each(['127.0.0.1', 'localhost:4010', 'LOCALHOST'])(
+    'answers a request addressed to Host %s',
+    async (host) => {
+      const { answer } = await sendAndWait(
+        `GET /_sandbox/webhooks HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+        5000,
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    },
+  );
+
   it('refuses a body over 1 MiB with 413 and {error}', async () => {
     const response = await postJson(sandbox, '/_sandbox/leads', {
       email: 'a@example.org',
