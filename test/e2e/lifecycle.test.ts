@@ -123,6 +123,12 @@ describe.each([
     for (const secret of [clientSecret, authorizationCode, ...tokens]) {
       expect(secret.length).toBeGreaterThanOrEqual(16);
       expect(transcript).not.toContain(secret);
+      // Nor any part of one (a prefix cut off, a middle printed): no 12
+      // characters in a row of it; fingerprints are 8.
+      const random = secret.replace(/^[a-z]+_/, '');
+      for (let start = 0; start + 12 <= random.length; start += 1) {
+        expect(transcript).not.toContain(random.slice(start, start + 12));
+      }
     }
   });
 });

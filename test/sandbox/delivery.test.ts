@@ -3,6 +3,7 @@
  * a locked database, a restart mid-retry, huge answers, 429 with
  * Retry-After, receivers that never answer.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,17 +94,30 @@ it('keeps delivering when an attempt cannot be recorded because the database is 
     delivery: { baseDelayMs: 400, maxDelayMs: 1000 },
   });
   const other = new DatabaseSync(database);
+  let release: NodeJS.Timeout | undefined;
+  const letGo = () => {
+    clearTimeout(release);
+    if (other.isTransaction) {
+      other.exec('COMMIT');
+    }
+  };
+  started.push({
+    close: () => {
+      letGo();
+      other.close();
+      return Promise.resolve();
+    },
+  });
   const hooks = await receiver((n, response) => {
     if (n === 1) {
       // Another connection (the sqlite3 shell, say) holds the lock for a while.
       other.exec('BEGIN EXCLUSIVE');
-      setTimeout(() => other.exec('COMMIT'), 250);
+      release = setTimeout(letGo, 250);
     }
     response.writeHead(n === 1 ? 503 : 200).end();
   });
   const leadId = await subscribeAndSubmit(sandbox, hooks.url);
   await sandbox.context.deliverer.idle();
-  other.close();
 
   expect(complaints).toEqual([
     expect.stringMatching(
@@ -129,12 +143,19 @@ it('resumes a delivery being retried when the sandbox starts again on the same d
   expect(hooks.deliveries).toHaveLength(1);
 
   const second = await sandboxWith({ database, delivery });
+  // Resumed at the time it was due (700 ms after the first attempt), not at once.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(hooks.deliveries).toHaveLength(1);
   await second.context.deliverer.idle();
   expect(await outcomes(second, leadId)).toEqual([
     [1, 503, 'retrying'],
     [2, 200, 'delivered'],
   ]);
   expect(hooks.deliveries).toEqual([hooks.deliveries[0], hooks.deliveries[0]]);
+  const [sentFirst, sentSecond] = (await listed(second, 'deliveries')).map((attempt) =>
+    Date.parse(attempt.at),
+  );
+  expect(sentSecond! - sentFirst!).toBeGreaterThanOrEqual(690);
 });
 
 it('resumes a delivery a sandbox from before left retrying, with no pending row', async () => {
@@ -251,6 +272,24 @@ it('retries 429 after the Retry-After the receiver asks for', async () => {
   expect(second! - first!).toBeGreaterThanOrEqual(990);
 });
 
+it('retries after a Retry-After given as an HTTP date', async () => {
+  const hooks = await receiver((n, response) =>
+    n === 1
+      ? response
+          .writeHead(429, { 'Retry-After': new Date(Date.now() + 2000).toUTCString() })
+          .end()
+      : response.writeHead(200).end(),
+  );
+  const sandbox = await sandboxWith({ delivery: { baseDelayMs: 20, maxDelayMs: 5000 } });
+  const leadId = await subscribeAndSubmit(sandbox, hooks.url);
+  await sandbox.context.deliverer.idle();
+  const attempts = await listed(sandbox, 'deliveries', `?lead_id=${leadId}`);
+  expect(attempts.map(({ statusCode }) => statusCode)).toEqual([429, 200]);
+  const [first, second] = attempts.map((attempt) => Date.parse(attempt.at));
+  // The date has whole seconds: 2 s ahead is at least 1 s ahead.
+  expect(second! - first!).toBeGreaterThanOrEqual(990);
+});
+
 it('waits no longer than its longest delay, whatever Retry-After asks', async () => {
   const hooks = await receiver((n, response) =>
     n === 1
@@ -336,6 +375,38 @@ it('sends at most attemptsPerWebhook attempts at once to one webhook, the rest w
   expect(hooks.deliveries).toHaveLength(12);
   const attempts = await listed(sandbox, 'deliveries');
   expect(attempts.map(({ outcome }) => outcome)).toEqual(Array(12).fill('delivered'));
+});
+
+it('waits for a lock another process lets go of within the busy timeout', async () => {
+  const database = join(directory, 'sandbox.db');
+  const sandbox = await sandboxWith({ database, busyTimeoutMs: 3000 });
+  // Another process (the sqlite3 shell, say) holds the lock for 300 ms.
+  const holder = spawn(
+    process.execPath,
+    [
+      '--no-warnings',
+      '-e',
+      `const { DatabaseSync } = require('node:sqlite');
+       const db = new DatabaseSync(process.argv[1]);
+       db.exec('BEGIN EXCLUSIVE');
+       process.stdout.write('locked\\n');
+       setTimeout(() => { db.exec('COMMIT'); db.close(); }, 300);`,
+      database,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  started.push({
+    close: () => {
+      holder.kill();
+      return Promise.resolve();
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    holder.stdout.once('data', () => resolve());
+    holder.once('exit', (code) => reject(new Error(`the lock holder exited (${code})`)));
+  });
+  const response = await postJson(sandbox, '/_sandbox/leads', { email: 'a@example.org' });
+  expect(response.status).toBe(201);
 });
 
 it('answers 503 with {error} while another connection holds the database, and works once it lets go', async () => {

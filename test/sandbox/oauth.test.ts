@@ -1,3 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
 import { FREE_USER } from '../../sandbox/seed';
 import {
   REDIRECT_URI,
@@ -74,6 +79,12 @@ describe('GET /oauth/authorize', () => {
     );
     expect(consent.status).toBe(200);
     expect(await consent.text()).not.toContain('<script>');
+    // The one page that shows a value from the request: the lead just submitted.
+    const home = await (
+      await get(sandbox, `/_sandbox?lead=${encodeURIComponent(script)}`)
+    ).text();
+    expect(home).toContain('Lead <strong>&lt;script&gt;alert(1)&lt;/script&gt;</strong>');
+    expect(home).not.toContain('<script>');
   });
 
   it('answers a repeated parameter with an error page, never a redirect', async () => {
@@ -266,6 +277,35 @@ describe('POST /oauth/authorize (the consent decision)', () => {
       expect(redirectQuery(await answer(ids[3]!)).code).toMatch(/^code_/);
     } finally {
       await small.close();
+    }
+  });
+
+  it('counts consent pages stored before consents expired as expired', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'sandbox-consents-'));
+    try {
+      const database = join(directory, 'sandbox.db');
+      // A sandbox from before: its consents table had no expires_at.
+      const old = new DatabaseSync(database);
+      old.exec(
+        `CREATE TABLE consents (id TEXT PRIMARY KEY, client_id TEXT NOT NULL, user_id TEXT NOT NULL,
+           redirect_uri TEXT NOT NULL, scopes TEXT NOT NULL, state TEXT NOT NULL, code_challenge TEXT);
+         INSERT INTO consents VALUES ('consent_old', '${sandbox.client.id}', 'usr_ada',
+           '${REDIRECT_URI}', '["user.read"]', 'state-old', NULL);`,
+      );
+      old.close();
+      const upgraded = await testSandbox({ database });
+      try {
+        const response = await postForm(upgraded, '/oauth/authorize', {
+          consent_id: 'consent_old',
+          decision: 'approve',
+        });
+        expect(response.status).toBe(400);
+        expect(response.headers.get('location')).toBeNull();
+      } finally {
+        await upgraded.close();
+      }
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
     }
   });
 
