@@ -93,9 +93,10 @@ function buildServer(
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: requestTimeoutMs,
-    // A connection on which nothing arrives for this long is dropped (a body
-    // that stops halfway); longer than requestTimeout, so a late request still hears 408.
-    connectionTimeout: requestTimeoutMs * 2,
+    // A connection on which nothing arrives for this long is dropped without
+    // an answer: a backstop, three times the request timeout, so that Node's
+    // 408 (checked every connectionsCheckingInterval) always comes first.
+    connectionTimeout: requestTimeoutMs * 3,
     keepAliveTimeout: keepAliveTimeoutMs,
     // Node looks for requests over their time this often (30 s by default).
     // Given to Node's server as it is made: set afterwards (as Fastify's own
