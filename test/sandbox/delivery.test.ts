@@ -130,7 +130,7 @@ it('keeps delivering when an attempt cannot be recorded because the database is 
 
 it('resumes a delivery being retried when the sandbox starts again on the same database', async () => {
   const database = join(directory, 'sandbox.db');
-  const delivery = { baseDelayMs: 700, maxDelayMs: 1000 };
+  const delivery = { baseDelayMs: 1500, maxDelayMs: 1500 };
   const hooks = await receiver((n, response) =>
     response.writeHead(n === 1 ? 503 : 200).end(),
   );
@@ -143,7 +143,7 @@ it('resumes a delivery being retried when the sandbox starts again on the same d
   expect(hooks.deliveries).toHaveLength(1);
 
   const second = await sandboxWith({ database, delivery });
-  // Resumed at the time it was due (700 ms after the first attempt), not at once.
+  // Resumed at the time it was due (1.5 s after the first attempt), not at once.
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(hooks.deliveries).toHaveLength(1);
   await second.context.deliverer.idle();
@@ -155,7 +155,7 @@ it('resumes a delivery being retried when the sandbox starts again on the same d
   const [sentFirst, sentSecond] = (await listed(second, 'deliveries')).map((attempt) =>
     Date.parse(attempt.at),
   );
-  expect(sentSecond! - sentFirst!).toBeGreaterThanOrEqual(690);
+  expect(sentSecond! - sentFirst!).toBeGreaterThanOrEqual(1490);
 });
 
 it('resumes a delivery a sandbox from before left retrying, with no pending row', async () => {
