@@ -185,7 +185,9 @@ it('resumes a delivery a sandbox from before left retrying, with no pending row'
 });
 
 it('sends nothing more to a webhook once it is deleted, and records the delivery cancelled', async () => {
-  const sandbox = await sandboxWith({ delivery: { baseDelayMs: 300, maxDelayMs: 300 } });
+  const sandbox = await sandboxWith({
+    delivery: { baseDelayMs: 1000, maxDelayMs: 1000 },
+  });
   const hooks = await receiver((_n, response) => response.writeHead(503).end());
   const subscription = await subscribe(sandbox, hooks.url);
   const leadId = await submit(sandbox);
