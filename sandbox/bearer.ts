@@ -22,7 +22,9 @@ function refused(
     ...(error ? [`error="${error}"`] : []),
     ...(scope ? [`scope="${scope}"`] : []),
   ].join(', ');
-  return new HttpError(status, message, { 'WWW-Authenticate': `Bearer ${challenge}` });
+  return new HttpError(status, message, {
+    headers: { 'WWW-Authenticate': `Bearer ${challenge}` },
+  });
 }
 
 /**

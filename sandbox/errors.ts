@@ -1,4 +1,7 @@
-/** Every error answer, in the spec's Error object `{error}` (§7), through one handler. */
+/**
+ * Every error answer through one handler: the spec's Error object `{error}`
+ * (§7), or an error page on the routes a browser opens.
+ */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -7,15 +10,26 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { sendHtml } from './html';
 import { errorPage } from './pages';
 
+export interface HttpErrorOptions {
+  /** Headers the answer carries, e.g. `WWW-Authenticate`. */
+  headers?: Record<string, string>;
+  /** The heading of the error page, where a browser asked. */
+  title?: string;
+}
+
 export class HttpError extends Error {
+  readonly headers: Record<string, string>;
+  readonly title: string | undefined;
+
   constructor(
     readonly statusCode: number,
     message: string,
-    /** Headers the answer carries, e.g. `WWW-Authenticate`. */
-    readonly headers: Record<string, string> = {},
+    options: HttpErrorOptions = {},
   ) {
     super(message);
     this.name = 'HttpError';
+    this.headers = options.headers ?? {};
+    this.title = options.title;
   }
 }
 
@@ -80,8 +94,12 @@ export function answerError(
       `sandbox: ${request.method} ${request.url.split('?')[0]} failed: ${error.message}\n`,
     );
   }
-  if (request.routeOptions.config.answersHtml) {
-    return sendHtml(reply, status, errorPage('The request cannot be answered', message));
+  if (request.routeOptions.config?.answersHtml) {
+    const title =
+      error instanceof HttpError && error.title !== undefined
+        ? error.title
+        : 'The request cannot be answered';
+    return sendHtml(reply, status, errorPage(title, message));
   }
   return reply.status(status).send({ error: message });
 }

@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { SandboxContext } from '../context';
 import { sendHtml } from '../html';
-import { consentPage, errorPage, paidPlanPage, SCOPE_DESCRIPTIONS } from '../pages';
+import { HttpError } from '../errors';
+import { consentPage, paidPlanPage, SCOPE_DESCRIPTIONS } from '../pages';
 import { stringFields } from '../schema';
 import { randomId } from '../store';
 import type { OAuthClient, User } from '../store';
@@ -50,7 +51,10 @@ function redirectWith(
   return reply.redirect(url.toString(), 302);
 }
 
-/** The checked request, or the answer already sent for it. */
+/**
+ * The checked request, or the redirect already sent for it; a request that
+ * cannot be sent back (unknown client, redirect URI not allowed) throws.
+ */
 function checkRequest(
   context: SandboxContext,
   query: AuthorizeQuery,
@@ -61,24 +65,20 @@ function checkRequest(
       ? undefined
       : context.store.oauth.client(query.client_id);
   if (client === undefined) {
-    return sendHtml(
-      reply,
+    throw new HttpError(
       400,
-      errorPage(
-        'Unknown application',
-        'The client_id is missing or not registered with the service.',
-      ),
+      'The client_id is missing or not registered with the service.',
+      {
+        title: 'Unknown application',
+      },
     );
   }
   const redirectUri = query.redirect_uri;
   if (redirectUri === undefined || !client.redirectUris.includes(redirectUri)) {
-    return sendHtml(
-      reply,
+    throw new HttpError(
       400,
-      errorPage(
-        'Redirect address not allowed',
-        `The redirect_uri is missing or is not one of ${client.name}'s authorized redirect URIs.`,
-      ),
+      `The redirect_uri is missing or is not one of ${client.name}'s authorized redirect URIs.`,
+      { title: 'Redirect address not allowed' },
     );
   }
   // From here on, problems go back to the application, as the RFC says.
@@ -150,11 +150,9 @@ export function authorizeRoutes(app: FastifyInstance): void {
       }
       const user = signedInUser(context, request.query.as);
       if (user === undefined) {
-        return sendHtml(
-          reply,
-          400,
-          errorPage('Unknown user', 'The sandbox has no such user.'),
-        );
+        throw new HttpError(400, 'The sandbox has no such user.', {
+          title: 'Unknown user',
+        });
       }
       const project = context.store.accounts.project(user.projectId)!;
       if (project.plan !== 'paid') {
@@ -202,14 +200,9 @@ export function authorizeRoutes(app: FastifyInstance): void {
         context.now(),
       );
       if (consent === undefined) {
-        return sendHtml(
-          reply,
-          400,
-          errorPage(
-            'This request has expired',
-            'Start connecting again from the application.',
-          ),
-        );
+        throw new HttpError(400, 'Start connecting again from the application.', {
+          title: 'This request has expired',
+        });
       }
       if (request.body.decision !== 'approve') {
         return redirectWith(reply, consent.redirectUri, {
