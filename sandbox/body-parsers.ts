@@ -6,7 +6,7 @@
  */
 import { parse as parseQueryString } from 'node:querystring';
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { HttpError } from './errors';
 
@@ -71,26 +71,28 @@ function parseJson(body: string): unknown {
 /** Replaces Fastify's parsers: JSON and forms only, anything else is a 415 (answered 400). */
 export function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      try {
-        done(null, parseJson(body as string));
-      } catch (refused) {
-        done(refused as HttpError, undefined);
-      }
-    },
-  );
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      try {
-        done(null, parseForm(body as string));
-      } catch (refused) {
-        done(refused as HttpError, undefined);
-      }
-    },
-  );
+  for (const [type, parse] of [
+    ['application/json', parseJson],
+    ['application/x-www-form-urlencoded', parseForm],
+  ] as const) {
+    // Fastify answers what the parser throws (an HttpError) through the error handler.
+    app.addContentTypeParser(
+      type,
+      { parseAs: 'string' },
+      (
+        _request: FastifyRequest,
+        body: string,
+        done: (error: Error | null, value?: unknown) => void,
+      ) => {
+        let value: unknown;
+        try {
+          value = parse(body);
+        } catch (refused) {
+          done(refused instanceof Error ? refused : new Error(String(refused)));
+          return;
+        }
+        done(null, value);
+      },
+    );
+  }
 }

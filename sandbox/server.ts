@@ -106,9 +106,6 @@ function buildServer(
       requestTimeout: requestTimeoutMs,
       headersTimeout: requestTimeoutMs,
     },
-    // What Fastify's own JSON parser does; the sandbox's parsers refuse these keys too.
-    onProtoPoisoning: 'error',
-    onConstructorPoisoning: 'error',
     // A value of the wrong type is refused, never converted (["prj_x"] is not "prj_x").
     ajv: { customOptions: { coerceTypes: false } },
     // The longest id a route's schema takes; longer is a 414 {error}.
