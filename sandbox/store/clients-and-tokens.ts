@@ -71,6 +71,15 @@ export const CLIENTS_AND_TOKENS_SCHEMA = `
   );
 `;
 
+/** Columns added after the tables first shipped: a database from before gets them. */
+export function migrateClientsAndTokens(db: DatabaseSync): void {
+  const consentColumns = db.prepare('PRAGMA table_info(consents)').all();
+  if (!consentColumns.some((column) => column.name === 'expires_at')) {
+    // Consents from before expiry existed count as expired.
+    db.exec('ALTER TABLE consents ADD COLUMN expires_at INTEGER NOT NULL DEFAULT 0');
+  }
+}
+
 const toClient = (row: Row): OAuthClient => ({
   id: text(row, 'id'),
   secret: text(row, 'secret'),

@@ -5,7 +5,11 @@
 import type { DatabaseSync } from 'node:sqlite';
 
 import { Accounts, ACCOUNTS_SCHEMA } from './accounts';
-import { ClientsAndTokens, CLIENTS_AND_TOKENS_SCHEMA } from './clients-and-tokens';
+import {
+  ClientsAndTokens,
+  CLIENTS_AND_TOKENS_SCHEMA,
+  migrateClientsAndTokens,
+} from './clients-and-tokens';
 import { LeadsAndDeliveries, LEADS_AND_DELIVERIES_SCHEMA } from './leads-and-deliveries';
 import { DEFAULT_BUSY_TIMEOUT_MS, openDatabase } from './sqlite';
 import { Webhooks, WEBHOOKS_SCHEMA } from './webhooks';
@@ -28,15 +32,6 @@ export type { Webhook } from './webhooks';
 export { randomId } from './sqlite';
 export type { ListPage } from './sqlite';
 
-/** Columns added after a table first shipped: a database from before gets them. */
-function migrate(db: DatabaseSync): void {
-  const consentColumns = db.prepare('PRAGMA table_info(consents)').all();
-  if (!consentColumns.some((column) => column.name === 'expires_at')) {
-    // Consents from before expiry existed count as expired.
-    db.exec('ALTER TABLE consents ADD COLUMN expires_at INTEGER NOT NULL DEFAULT 0');
-  }
-}
-
 export class Store {
   readonly accounts: Accounts;
   readonly oauth: ClientsAndTokens;
@@ -52,7 +47,7 @@ export class Store {
         WEBHOOKS_SCHEMA +
         LEADS_AND_DELIVERIES_SCHEMA,
     );
-    migrate(this.db);
+    migrateClientsAndTokens(this.db);
     this.accounts = new Accounts(this.db);
     this.oauth = new ClientsAndTokens(this.db);
     this.webhooks = new Webhooks(this.db);

@@ -78,6 +78,17 @@ const toPending = (row: Row): PendingDelivery => ({
   nextAttemptAt: Number(row.next_attempt_at),
 });
 
+/** A delivery left `retrying` with nothing pending: what it needs to go on. */
+export type StrandedDelivery = Omit<PendingDelivery, 'payload' | 'nextAttemptAt'>;
+
+const toStranded = (row: Row): StrandedDelivery => ({
+  id: text(row, 'delivery_id'),
+  leadId: text(row, 'lead_id'),
+  webhookId: text(row, 'webhook_id'),
+  url: text(row, 'url'),
+  attempts: Number(row.attempt),
+});
+
 const toAttempt = (row: Row): DeliveryAttempt => ({
   id: Number(row.id),
   deliveryId: text(row, 'delivery_id'),
@@ -129,7 +140,7 @@ export class LeadsAndDeliveries {
    * Deliveries a sandbox from before pending deliveries were stored left
    * behind: their last attempt says `retrying`, and nothing is pending for them.
    */
-  stranded(): Omit<PendingDelivery, 'payload' | 'nextAttemptAt'>[] {
+  stranded(): StrandedDelivery[] {
     return this.db
       .prepare(
         `SELECT a.delivery_id, a.lead_id, a.webhook_id, a.url, a.attempt FROM delivery_attempts a
@@ -139,13 +150,7 @@ export class LeadsAndDeliveries {
          ORDER BY a.id`,
       )
       .all()
-      .map((row) => ({
-        id: text(row, 'delivery_id'),
-        leadId: text(row, 'lead_id'),
-        webhookId: text(row, 'webhook_id'),
-        url: text(row, 'url'),
-        attempts: Number(row.attempt),
-      }));
+      .map(toStranded);
   }
 
   /** Makes a delivery pending: a new one, or a stranded one again. */
