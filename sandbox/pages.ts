@@ -1,12 +1,6 @@
 /** The few HTML pages the sandbox shows a person. Every value is escaped. */
+import { SCOPE_DESCRIPTIONS } from './oauth/scopes';
 import type { DeliveryAttempt, OAuthClient, Page, Project, User, Webhook } from './store';
-
-export const SCOPE_DESCRIPTIONS: Record<string, string> = {
-  'project.read': 'Read your projects',
-  'pages.read': 'Read your pages',
-  'leads.read': 'Read your leads',
-  'user.read': 'Read your name and email address',
-};
 
 export function escapeHtml(value: unknown): string {
   return String(value)

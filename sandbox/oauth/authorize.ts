@@ -8,13 +8,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import { sendHtml } from '../html';
 import { HttpError } from '../errors';
-import { consentPage, paidPlanPage, SCOPE_DESCRIPTIONS } from '../pages';
+import { consentPage, paidPlanPage } from '../pages';
 import { stringFields } from '../schema';
 import { randomId } from '../store';
 import type { OAuthClient, User } from '../store';
 import { isS256Challenge, PKCE_METHOD } from './pkce';
-
-const KNOWN_SCOPES = Object.keys(SCOPE_DESCRIPTIONS);
+import { KNOWN_SCOPES } from './scopes';
 
 const AUTHORIZE_PARAMETERS = [
   'client_id',

@@ -7,11 +7,11 @@ import type { FastifyInstance } from 'fastify';
 
 import { checkedToken, requireToken } from '../bearer';
 import { HttpError } from '../errors';
+import { WEBHOOK_SCOPE } from '../oauth/scopes';
 import { randomId } from '../store';
 import { webhookUrlProblem } from './url';
 
 export const API_PREFIX = '/api';
-const WEBHOOK_SCOPE = 'leads.read';
 const TRIGGERS = ['lead.created'];
 
 const CREATE_BODY = {
