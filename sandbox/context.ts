@@ -3,18 +3,8 @@
  * the state, the delivery engine, the settings and the clock.
  */
 import type { Deliverer } from './delivery';
+import type { SandboxSettings } from './settings';
 import type { Store, Token } from './store';
-
-export interface SandboxSettings {
-  /** Lifetime of access tokens (§5.3 e): short in the demo, so refresh gets exercised. */
-  accessTokenTtlSeconds: number;
-  /** Lifetime of authorization codes. */
-  authorizationCodeTtlSeconds: number;
-  /** How long a consent page can be answered. */
-  consentTtlSeconds: number;
-  /** Consent pages awaiting an answer at most; past that, the oldest are dropped. */
-  maxPendingConsents: number;
-}
 
 export interface SandboxContext {
   store: Store;

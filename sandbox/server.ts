@@ -11,14 +11,15 @@ import type { FastifyInstance } from 'fastify';
 
 import { registerBodyParsers } from './body-parsers';
 import { requireOwnHost } from './host-check';
-import type { SandboxContext, SandboxSettings } from './context';
+import type { SandboxContext } from './context';
 import { DEFAULT_DELIVERY, Deliverer } from './delivery';
 import type { Complain, DeliveryOptions } from './delivery';
 import { answerClientError, answerError, answerNotFound } from './errors';
 import { leadRoutes } from './leads/routes';
 import { oauthRoutes } from './oauth';
 import { seed } from './seed';
-import { checkRedirectUris } from './settings';
+import { checkRedirectUris, DEFAULT_SETTINGS } from './settings';
+import type { SandboxSettings } from './settings';
 import { Store } from './store';
 import type { OAuthClient } from './store';
 import { API_PREFIX, webhookRoutes } from './webhooks/routes';
@@ -62,12 +63,6 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export const DEFAULT_SETTINGS: SandboxSettings = {
-  accessTokenTtlSeconds: 3600,
-  authorizationCodeTtlSeconds: 60,
-  consentTtlSeconds: 600,
-  maxPendingConsents: 1000,
-};
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Node's own default; Fastify's is 72 s, meant for servers behind a load balancer. */
 const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;

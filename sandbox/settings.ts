@@ -1,11 +1,30 @@
 /**
- * The sandbox's settings, checked before it starts: `npm run sandbox` reads
- * them from the environment, and a wrong one stops the start with a message
- * naming it.
+ * The sandbox's settings and their defaults, checked before it starts:
+ * `npm run sandbox` reads some from the environment, and a wrong one stops
+ * the start with a message naming it.
  *
  *   SANDBOX_PORT  (4010)         SANDBOX_DB  (sandbox.db)
  *   SANDBOX_TOKEN_TTL (3600 s)   SANDBOX_REDIRECT_URIS (comma-separated, first start only)
  */
+export interface SandboxSettings {
+  /** Lifetime of access tokens (§5.3 e): short in the demo, so refresh gets exercised. */
+  accessTokenTtlSeconds: number;
+  /** Lifetime of authorization codes. */
+  authorizationCodeTtlSeconds: number;
+  /** How long a consent page can be answered. */
+  consentTtlSeconds: number;
+  /** Consent pages awaiting an answer at most; past that, the oldest are dropped. */
+  maxPendingConsents: number;
+}
+
+export const DEFAULT_SETTINGS: SandboxSettings = {
+  accessTokenTtlSeconds: 3600,
+  authorizationCodeTtlSeconds: 60,
+  consentTtlSeconds: 600,
+  maxPendingConsents: 1000,
+};
+
+/** What `npm run sandbox` reads from the environment. */
 export interface EnvironmentSettings {
   database: string;
   port: number;
@@ -71,10 +90,15 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv): EnvironmentSett
   const settings: EnvironmentSettings = {
     database: env.SANDBOX_DB || 'sandbox.db',
     port: wholeNumber(env, 'SANDBOX_PORT', 4010, { min: 0, max: 65535 }),
-    accessTokenTtlSeconds: wholeNumber(env, 'SANDBOX_TOKEN_TTL', 3600, {
-      min: 1,
-      max: 365 * 24 * 3600,
-    }),
+    accessTokenTtlSeconds: wholeNumber(
+      env,
+      'SANDBOX_TOKEN_TTL',
+      DEFAULT_SETTINGS.accessTokenTtlSeconds,
+      {
+        min: 1,
+        max: 365 * 24 * 3600,
+      },
+    ),
   };
   const redirectUris = env.SANDBOX_REDIRECT_URIS;
   if (redirectUris !== undefined) {
