@@ -16,6 +16,7 @@ import { DEFAULT_DELIVERY, Deliverer } from './delivery';
 import type { Complain, DeliveryOptions } from './delivery';
 import { answerClientError, answerError, answerNotFound } from './errors';
 import { leadRoutes } from './leads/routes';
+import { overviewRoutes } from './overview/routes';
 import { oauthRoutes } from './oauth';
 import { seed } from './seed';
 import { checkRedirectUris, DEFAULT_SETTINGS } from './settings';
@@ -125,6 +126,7 @@ function buildServer(
   oauthRoutes(server);
   webhookRoutes(server);
   leadRoutes(server);
+  overviewRoutes(server);
   return server;
 }
 

@@ -1,0 +1,68 @@
+/**
+ * What the sandbox holds, for a person and for tests: the lead page
+ * (`/_sandbox`: a form, the webhooks, the latest deliveries) and the
+ * listings as JSON, leads and delivery attempts a page at a time.
+ */
+import type { FastifyInstance } from 'fastify';
+
+import { sendHtml } from '../html';
+import { homePage } from '../pages';
+import { pagedQuery, pageOf, sendPage } from '../paging';
+import type { PageQuery } from '../paging';
+import { stringFields } from '../schema';
+
+/** At most this many leads per answer: a lead can be up to 1 MiB. */
+const LEADS_PER_PAGE = 50;
+/** At most this many delivery attempts per answer. */
+const ATTEMPTS_PER_PAGE = 1000;
+/** The deliveries the lead page shows. */
+const LATEST_ATTEMPTS = 20;
+
+const DELIVERIES_QUERY = pagedQuery({ lead_id: { type: 'string', maxLength: 200 } });
+
+export function overviewRoutes(app: FastifyInstance): void {
+  const { store } = app.sandbox;
+
+  app.get<{ Querystring: { lead?: string } }>(
+    '/_sandbox',
+    { schema: { querystring: stringFields(['lead']) }, config: { answersHtml: true } },
+    (request, reply) =>
+      sendHtml(
+        reply,
+        200,
+        homePage({
+          projects: store.accounts.projects(),
+          pages: store.accounts.pages(),
+          webhooks: store.webhooks.list(),
+          leadCount: store.leads.count(),
+          attempts: store.leads.latestAttempts(LATEST_ATTEMPTS),
+          submittedLeadId: request.query.lead,
+        }),
+      ),
+  );
+
+  app.get<{ Querystring: PageQuery }>(
+    '/_sandbox/leads',
+    { schema: { querystring: pagedQuery() } },
+    (request, reply) => {
+      const page = pageOf(request.query, LEADS_PER_PAGE);
+      return sendPage(request, reply, page, store.leads.list(page), store.leads.count());
+    },
+  );
+  app.get('/_sandbox/webhooks', () => store.webhooks.list());
+  app.get<{ Querystring: PageQuery & { lead_id?: string } }>(
+    '/_sandbox/deliveries',
+    { schema: { querystring: DELIVERIES_QUERY } },
+    (request, reply) => {
+      const page = pageOf(request.query, ATTEMPTS_PER_PAGE);
+      const filter = { leadId: request.query.lead_id };
+      return sendPage(
+        request,
+        reply,
+        page,
+        store.leads.attempts(filter, page),
+        store.leads.attemptCount(filter),
+      );
+    },
+  );
+}

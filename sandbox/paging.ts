@@ -1,0 +1,52 @@
+/**
+ * Listings a page at a time: `?limit=<n>&offset=<n>`, with `X-Total-Count`
+ * and a `Link: <…>; rel="next"` while more follow.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import { HttpError } from './errors';
+import type { ListPage } from './store';
+
+const WHOLE_NUMBER = { type: 'string', pattern: '^[0-9]{1,9}$' } as const;
+
+/** The query of a paged listing, with the listing's own filters. */
+export function pagedQuery(
+  filters: Record<string, { type: 'string'; maxLength: number }> = {},
+) {
+  return {
+    type: 'object',
+    properties: { limit: WHOLE_NUMBER, offset: WHOLE_NUMBER, ...filters },
+  } as const;
+}
+
+export interface PageQuery {
+  limit?: string;
+  offset?: string;
+}
+
+/** The page asked for: `maxLimit` items unless fewer are asked. */
+export function pageOf(query: PageQuery, maxLimit: number): ListPage {
+  const limit = query.limit === undefined ? maxLimit : Number(query.limit);
+  if (limit < 1 || limit > maxLimit) {
+    throw new HttpError(400, `limit must be from 1 to ${maxLimit}`);
+  }
+  return { limit, offset: Number(query.offset ?? 0) };
+}
+
+/** Answers one page: its items, how many there are in all, and where the next page is. */
+export function sendPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: ListPage,
+  items: T[],
+  total: number,
+): FastifyReply {
+  reply.header('X-Total-Count', String(total));
+  if (page.offset + items.length < total) {
+    const next = new URL(request.url, 'http://sandbox.invalid');
+    next.searchParams.set('limit', String(page.limit));
+    next.searchParams.set('offset', String(page.offset + items.length));
+    reply.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
+  }
+  return reply.send(items);
+}
