@@ -12,6 +12,8 @@ export interface ReceivedRequest {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The status the receiver answered it with. */
+  answeredWith: number;
 }
 
 export interface Receiver {
@@ -35,13 +37,14 @@ export async function startReceiver(respond: Responder = () => 200): Promise<Rec
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      const status = respond(received.length + 1);
       received.push({
         method: request.method ?? 'GET',
         path: request.url ?? '/',
         headers: request.headers,
         body: Buffer.concat(chunks).toString('utf8'),
+        answeredWith: status,
       });
-      const status = respond(received.length);
       response.writeHead(status, {
         'Content-Type': 'application/json',
         Connection: 'close',

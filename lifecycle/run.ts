@@ -24,7 +24,7 @@ import { refreshExpiredToken, refuseRotatedOutToken } from './steps/refresh';
 import {
   startTheHookReceiver,
   startTheSandbox,
-  startZapiersCache,
+  startZapiersRuntime,
 } from './steps/services';
 import { checkWebhookGone, subscribe, unsubscribe } from './steps/subscription';
 import { Transcript } from './transcript';
@@ -78,17 +78,17 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
     running.push(sandbox);
     const hooks = await step('Starting the hook receiver', startTheHookReceiver);
     running.push(hooks);
-    const cache = await step(
-      "Starting the stand-in for Zapier's cache",
-      startZapiersCache,
+    const runtime = await step(
+      "Starting the stand-in for Zapier's runtime",
+      startZapiersRuntime,
     );
-    running.push(cache);
+    running.push(runtime);
 
     restoreSettings = useSandboxSettings(sandbox, options.pkce);
     const app = await step('Loading the built app', () =>
       loadTheBuiltApp(options.appDir, options.pkce),
     );
-    const zap = new LiveZap(cache, app, ZAP_PAGE, (line) =>
+    const zap = new LiveZap(runtime, app, ZAP_PAGE, (line) =>
       transcript.detail(`log: ${line}`),
     );
 

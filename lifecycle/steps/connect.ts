@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { PAID_PROJECT, ZAPIER_REDIRECT_URI } from '../../sandbox/seed';
 import { approveConsent, pkcePair } from '../consent';
 import type { PkcePair } from '../consent';
-import { fingerprint } from '../display';
+import { fingerprint } from '../fingerprint';
 import type { StepOutcome } from '../transcript';
 import type { BuiltApp } from '../zapier/built-app';
 import { ZapierAuth } from '../zapier/auth';

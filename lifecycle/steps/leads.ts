@@ -5,7 +5,7 @@
  */
 import type { Sandbox } from '../../sandbox/server';
 import type { Lead } from '../../src/leads/fields';
-import { leadFieldLines } from '../display';
+import { leadFieldLines } from '../zapier/field-lines';
 import type { ReceivedRequest, Receiver } from '../receiver';
 import { deliveryAnswers, submitLead } from '../sandbox-client';
 import type { SubmittedLead } from '../sandbox-client';
@@ -44,7 +44,7 @@ export async function awaitDelivery(
     value: request,
     line:
       `Delivered to the hook receiver: ${request.method} ${request.headers['content-type'] ?? ''}, ` +
-      `${request.body.length} bytes; the receiver answered 503`,
+      `${request.body.length} bytes; the receiver answered ${request.answeredWith}`,
   };
 }
 

@@ -1,6 +1,6 @@
 /** The access token expires: Zapier refreshes, the refresh token rotates, the old one is refused. */
 import type { Sandbox } from '../../sandbox/server';
-import { fingerprint } from '../display';
+import { fingerprint } from '../fingerprint';
 import { presentRefreshToken } from '../sandbox-client';
 import type { StepOutcome } from '../transcript';
 import type { Rotation, ZapierAuth } from '../zapier/auth';

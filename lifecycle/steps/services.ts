@@ -5,8 +5,8 @@ import type { Sandbox } from '../../sandbox/server';
 import { startReceiver } from '../receiver';
 import type { Receiver } from '../receiver';
 import type { StepOutcome } from '../transcript';
-import { startZapierRuntime } from '../zapier-runtime';
-import type { ZapierRuntime } from '../zapier-runtime';
+import { startZapierRuntime } from '../zapier/runtime';
+import type { ZapierRuntime } from '../zapier/runtime';
 
 export async function startTheSandbox(
   accessTokenTtlSeconds: number,
@@ -33,7 +33,8 @@ export async function startTheHookReceiver(): Promise<StepOutcome<Receiver>> {
   };
 }
 
-export async function startZapiersCache(): Promise<StepOutcome<ZapierRuntime>> {
+/** Zapier's cache (set-if-absent) and log endpoint, through which perform runs as on Lambda. */
+export async function startZapiersRuntime(): Promise<StepOutcome<ZapierRuntime>> {
   const runtime = await startZapierRuntime();
   return {
     value: runtime,

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { Lead } from '../../src/leads/fields';
 import type { ReceivedRequest } from '../receiver';
-import type { ZapierRuntime } from '../zapier-runtime';
+import type { ZapierRuntime } from './runtime';
 import type { BuiltApp } from './built-app';
 
 const PERFORM = 'triggers.new_lead.operation.perform';

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 
 import { ensureAppBuilt } from '../../lifecycle/build';
-import { fingerprint } from '../../lifecycle/display';
+import { fingerprint } from '../../lifecycle/fingerprint';
 import { runLifecycle } from '../../lifecycle/run';
 import { SAMPLE_LEAD, newLeadOperation } from '../../src/triggers/new-lead';
 

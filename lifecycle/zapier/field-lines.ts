@@ -1,12 +1,5 @@
-/** How the transcript shows what must stay secret, and what Zapier shows of a lead. */
-import { createHash } from 'node:crypto';
-
-import type { FieldValue, Lead } from '../src/leads/fields';
-
-/** A short, non-reversible name for a token: tokens themselves are never printed. */
-export function fingerprint(token: string): string {
-  return `#${createHash('sha256').update(token).digest('hex').slice(0, 8)}`;
-}
+/** A lead's fields as the Zap editor lists them: `Label: value`. */
+import type { FieldValue, Lead } from '../../src/leads/fields';
 
 /** `page__name` → `Page › name`, for a key the app gives no label. */
 function labelFromKey(key: string): string {
@@ -24,7 +17,7 @@ function valueText(value: FieldValue): string {
   return value === null ? '' : String(value);
 }
 
-/** One `Label: value` line per field of the lead, as the Zap editor lists them. */
+/** One `Label: value` line per field of the lead, with the app's output labels. */
 export function leadFieldLines(
   lead: Lead,
   labels: ReadonlyMap<string, string>,
