@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+
+import { listenOnLoopback } from './loopback';
 
 export interface ReceivedRequest {
   method: string;
@@ -53,11 +54,10 @@ export async function startReceiver(respond: Responder = () => 200): Promise<Rec
       waiting.splice(0).forEach((wake) => wake());
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}/hooks/standard/${randomBytes(6).toString('hex')}/`,
+    url: `${listening.origin}/hooks/standard/${randomBytes(6).toString('hex')}/`,
     received,
     async next(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
@@ -79,11 +79,6 @@ export async function startReceiver(respond: Responder = () => 200): Promise<Rec
       taken += 1;
       return received[taken - 1]!;
     },
-    close() {
-      return new Promise((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      });
-    },
+    close: listening.close,
   };
 }

@@ -9,10 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+import { listenOnLoopback } from '../lifecycle/loopback';
 import { isRecord } from './definition';
 
 type LambdaHandler = (event: Record<string, unknown>) => Promise<{ results: unknown }>;
@@ -57,13 +57,8 @@ async function startUserInfoStandIn(): Promise<{
       response.end(JSON.stringify({ error: authorised ? 'not found' : 'unauthorized' }));
     }
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise((done) => server.close(() => done())),
-  };
+  const listening = await listenOnLoopback(server);
+  return { base: listening.origin, requests, close: listening.close };
 }
 
 function expectThat(condition: boolean, failure: string): void {

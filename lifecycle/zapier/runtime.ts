@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+
+import { listenOnLoopback } from '../loopback';
 
 export interface RuntimeOptions {
   /** The clock expiry is measured with, in milliseconds. */
@@ -169,9 +170,8 @@ export async function startZapierRuntime(
     }
     route(request, response).catch(() => sendJson(response, 500, { error: 'failed' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const base = `http://127.0.0.1:${port}`;
+  const listening = await listenOnLoopback(server);
+  const base = listening.origin;
 
   return {
     rpcBase: `${base}/rpc`,
@@ -201,10 +201,7 @@ export async function startZapierRuntime(
       } else {
         process.env.LOGGING_ENDPOINT = savedLoggingEndpoint;
       }
-      return new Promise((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      });
+      return listening.close();
     },
   };
 }

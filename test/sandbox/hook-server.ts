@@ -1,7 +1,8 @@
 /** A webhook receiver whose answers a test writes itself (headers, bodies, delays). */
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+
+import { listenOnLoopback } from '../../lifecycle/loopback';
 
 export interface HookServer {
   url: string;
@@ -25,17 +26,8 @@ export async function hookServer(answer: Answer): Promise<HookServer> {
       answer(deliveries.length, response, request);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    deliveries,
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  const listening = await listenOnLoopback(server);
+  return { url: `${listening.origin}/hook`, deliveries, close: listening.close };
 }
 
 /** Polls `check` every 20 ms until it holds, for at most `timeoutMs`. */
