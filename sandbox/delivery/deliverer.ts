@@ -75,7 +75,6 @@ export class Deliverer {
           leadId: lead.id,
           webhookId: webhook.id,
           url: webhook.url,
-          payload: JSON.stringify(payloadFor(lead, project, id)),
           attempts: 0,
           nextAttemptAt: this.now(),
         };
@@ -98,17 +97,7 @@ export class Deliverer {
 
   private adoptStranded(): void {
     for (const stranded of this.store.leads.stranded()) {
-      const lead = this.store.leads.lead(stranded.leadId);
-      const project = lead && this.store.accounts.project(lead.projectId);
-      if (lead === undefined || project === undefined) {
-        this.complain(`delivery ${stranded.id} cannot resume: its lead is gone`);
-        continue;
-      }
-      this.store.leads.addPending({
-        ...stranded,
-        payload: JSON.stringify(payloadFor(lead, project, stranded.id)),
-        nextAttemptAt: this.now(),
-      });
+      this.store.leads.addPending({ ...stranded, nextAttemptAt: this.now() });
     }
   }
 
@@ -147,25 +136,32 @@ export class Deliverer {
     let dueAt = delivery.nextAttemptAt;
     // A delivery resumed after a restart may belong to a webhook deleted meanwhile.
     if (this.webhookIsGone(delivery)) {
-      this.cancel(delivery, attempt);
+      this.cancel(delivery, attempt, 'the webhook was deleted');
       return;
     }
     while (attempt < this.options.maxAttempts) {
       await this.waitUntil(dueAt);
       const result = await this.lanes.run(
         delivery.webhookId,
-        async (): Promise<AttemptResult | 'closed' | 'webhook gone'> => {
+        async (): Promise<AttemptResult | 'closed' | { cancelled: string }> => {
           if (this.closed) {
             return 'closed';
           }
-          return this.webhookIsGone(delivery) ? 'webhook gone' : this.send(delivery);
+          if (this.webhookIsGone(delivery)) {
+            return { cancelled: 'the webhook was deleted' };
+          }
+          const body = this.bodyOf(delivery);
+          if (body === undefined) {
+            return { cancelled: 'its lead is gone' };
+          }
+          return typeof body === 'string' ? this.send(delivery, body) : body;
         },
       );
       if (result === 'closed') {
         return; // closed while waiting: the delivery stays pending
       }
-      if (result === 'webhook gone') {
-        this.cancel(delivery, attempt);
+      if ('cancelled' in result) {
+        this.cancel(delivery, attempt, result.cancelled);
         return;
       }
       attempt += 1;
@@ -183,15 +179,40 @@ export class Deliverer {
     }
   }
 
-  /** Ends a delivery whose webhook was deleted: a Zap turned off gets no more leads. */
-  private cancel(delivery: PendingDelivery, attemptsMade: number): void {
+  /**
+   * Ends a delivery that can no longer be sent: its webhook was deleted (a
+   * Zap turned off gets no more leads), or its lead is gone.
+   */
+  private cancel(delivery: PendingDelivery, attemptsMade: number, why: string): void {
     this.record(
       delivery,
       attemptsMade,
-      { statusCode: null, error: 'not sent: the webhook was deleted', retryAfter: null },
+      { statusCode: null, error: `not sent: ${why}`, retryAfter: null },
       'cancelled',
       null,
     );
+  }
+
+  /**
+   * The body of an attempt, built from the stored lead each time, so no
+   * waiting delivery holds its lead in memory; undefined when the lead is
+   * gone. When the database cannot be read (locked, say), the attempt fails
+   * as a network error would, and is retried.
+   */
+  private bodyOf(delivery: PendingDelivery): string | AttemptResult | undefined {
+    try {
+      const lead = this.store.leads.lead(delivery.leadId);
+      const project = lead && this.store.accounts.project(lead.projectId);
+      return lead === undefined || project === undefined
+        ? undefined
+        : JSON.stringify(payloadFor(lead, project, delivery.id));
+    } catch (error) {
+      return {
+        statusCode: null,
+        error: `not sent: the lead could not be read (${errorMessage(error)})`,
+        retryAfter: null,
+      };
+    }
   }
 
   /** When the database cannot tell (locked, say), the delivery goes on: nothing is lost. */
@@ -206,10 +227,10 @@ export class Deliverer {
     }
   }
 
-  private send(delivery: PendingDelivery): Promise<AttemptResult> {
+  private send(delivery: PendingDelivery, body: string): Promise<AttemptResult> {
     return sendAttempt(
       delivery.url,
-      delivery.payload,
+      body,
       {
         'User-Agent': 'landing-page-sandbox',
         'X-Sandbox-Event': LEAD_CREATED,

@@ -10,7 +10,11 @@ import {
   CLIENTS_AND_TOKENS_SCHEMA,
   migrateClientsAndTokens,
 } from './clients-and-tokens';
-import { LeadsAndDeliveries, LEADS_AND_DELIVERIES_SCHEMA } from './leads-and-deliveries';
+import {
+  LeadsAndDeliveries,
+  LEADS_AND_DELIVERIES_SCHEMA,
+  migrateLeadsAndDeliveries,
+} from './leads-and-deliveries';
 import { DEFAULT_BUSY_TIMEOUT_MS, openDatabase } from './sqlite';
 import { Webhooks, WEBHOOKS_SCHEMA } from './webhooks';
 
@@ -48,6 +52,7 @@ export class Store {
         LEADS_AND_DELIVERIES_SCHEMA,
     );
     migrateClientsAndTokens(this.db);
+    migrateLeadsAndDeliveries(this.db);
     this.accounts = new Accounts(this.db);
     this.oauth = new ClientsAndTokens(this.db);
     this.webhooks = new Webhooks(this.db);

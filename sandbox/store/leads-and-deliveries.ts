@@ -21,8 +21,6 @@ export interface PendingDelivery {
   leadId: string;
   webhookId: string;
   url: string;
-  /** The JSON body every attempt sends. */
-  payload: string;
   /** Attempts made so far. */
   attempts: number;
   /** When the next attempt is due, in milliseconds since 1970. */
@@ -52,7 +50,7 @@ export const LEADS_AND_DELIVERIES_SCHEMA = `
   );
   CREATE TABLE IF NOT EXISTS pending_deliveries (
     id TEXT PRIMARY KEY, lead_id TEXT NOT NULL, webhook_id TEXT NOT NULL, url TEXT NOT NULL,
-    payload TEXT NOT NULL, attempts INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL
+    attempts INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL
   );
   CREATE TABLE IF NOT EXISTS delivery_attempts (
     id INTEGER PRIMARY KEY AUTOINCREMENT, delivery_id TEXT NOT NULL, lead_id TEXT NOT NULL,
@@ -60,6 +58,18 @@ export const LEADS_AND_DELIVERIES_SCHEMA = `
     status_code INTEGER, error TEXT, outcome TEXT NOT NULL, at TEXT NOT NULL
   );
 `;
+
+/**
+ * Columns dropped after the tables first shipped: a pending delivery once
+ * kept its whole payload, which held every waiting lead in memory; the
+ * payload is now built from the lead at each attempt.
+ */
+export function migrateLeadsAndDeliveries(db: DatabaseSync): void {
+  const columns = db.prepare('PRAGMA table_info(pending_deliveries)').all();
+  if (columns.some((column) => column.name === 'payload')) {
+    db.exec('ALTER TABLE pending_deliveries DROP COLUMN payload');
+  }
+}
 
 const toLead = (row: Row): Lead => ({
   id: text(row, 'id'),
@@ -73,13 +83,12 @@ const toPending = (row: Row): PendingDelivery => ({
   leadId: text(row, 'lead_id'),
   webhookId: text(row, 'webhook_id'),
   url: text(row, 'url'),
-  payload: text(row, 'payload'),
   attempts: Number(row.attempts),
   nextAttemptAt: Number(row.next_attempt_at),
 });
 
 /** A delivery left `retrying` with nothing pending: what it needs to go on. */
-export type StrandedDelivery = Omit<PendingDelivery, 'payload' | 'nextAttemptAt'>;
+export type StrandedDelivery = Omit<PendingDelivery, 'nextAttemptAt'>;
 
 const toStranded = (row: Row): StrandedDelivery => ({
   id: text(row, 'delivery_id'),
@@ -157,14 +166,13 @@ export class LeadsAndDeliveries {
   addPending(delivery: PendingDelivery): void {
     this.db
       .prepare(
-        'INSERT INTO pending_deliveries (id, lead_id, webhook_id, url, payload, attempts, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO pending_deliveries (id, lead_id, webhook_id, url, attempts, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)',
       )
       .run(
         delivery.id,
         delivery.leadId,
         delivery.webhookId,
         delivery.url,
-        delivery.payload,
         delivery.attempts,
         delivery.nextAttemptAt,
       );

@@ -184,6 +184,47 @@ it('resumes a delivery a sandbox from before left retrying, with no pending row'
   expect(hooks.deliveries).toEqual([hooks.deliveries[0], hooks.deliveries[0]]);
 });
 
+it('builds each attempt from the stored lead, also for a delivery a sandbox from before stored with its payload', async () => {
+  const database = join(directory, 'sandbox.db');
+  const delivery = { baseDelayMs: 60_000, maxDelayMs: 60_000 };
+  const hooks = await receiver((n, response) =>
+    response.writeHead(n === 1 ? 503 : 200).end(),
+  );
+  const first = await sandboxWith({ database, delivery });
+  const leadId = await subscribeAndSubmit(first, hooks.url);
+  await eventually(async () =>
+    (await outcomes(first, leadId)).length === 1 ? true : undefined,
+  );
+  await first.close();
+  // What a sandbox from before kept: the payload in the pending row (here a stale one).
+  const old = new DatabaseSync(database);
+  old.exec(`
+    ALTER TABLE pending_deliveries RENAME TO newer;
+    CREATE TABLE pending_deliveries (
+      id TEXT PRIMARY KEY, lead_id TEXT NOT NULL, webhook_id TEXT NOT NULL, url TEXT NOT NULL,
+      payload TEXT NOT NULL, attempts INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL
+    );
+    INSERT INTO pending_deliveries
+      SELECT id, lead_id, webhook_id, url, '{"stale":true}', attempts, 0 FROM newer;
+    DROP TABLE newer;
+  `);
+  old.close();
+
+  const second = await sandboxWith({ database, delivery });
+  await second.context.deliverer.idle();
+  expect(await outcomes(second, leadId)).toEqual([
+    [1, 503, 'retrying'],
+    [2, 200, 'delivered'],
+  ]);
+  expect(hooks.bodies[1]).toMatchObject({ event: 'lead.created', data: { id: leadId } });
+  expect(hooks.bodies[1]).toEqual(hooks.bodies[0]);
+  // The old table is migrated: a new lead's delivery is stored and sent too.
+  const another = await postJson(second, '/_sandbox/leads', { email: 'b@example.org' });
+  expect(another.status).toBe(201);
+  await second.context.deliverer.idle();
+  expect(hooks.bodies).toHaveLength(3);
+});
+
 it('sends nothing more to a webhook once it is deleted, and records the delivery cancelled', async () => {
   const sandbox = await sandboxWith({
     delivery: { baseDelayMs: 1000, maxDelayMs: 1000 },

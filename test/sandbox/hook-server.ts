@@ -8,6 +8,8 @@ export interface HookServer {
   url: string;
   /** Delivery ids (X-Sandbox-Delivery) of the requests received, in order. */
   deliveries: string[];
+  /** Their bodies, parsed as JSON. */
+  bodies: unknown[];
   close(): Promise<void>;
 }
 
@@ -19,15 +21,18 @@ export type Answer = (
 
 export async function hookServer(answer: Answer): Promise<HookServer> {
   const deliveries: string[] = [];
+  const bodies: unknown[] = [];
   const server = createServer((request, response) => {
-    request.resume();
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       deliveries.push(String(request.headers['x-sandbox-delivery']));
+      bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
       answer(deliveries.length, response, request);
     });
   });
   const listening = await listenOnLoopback(server);
-  return { url: `${listening.origin}/hook`, deliveries, close: listening.close };
+  return { url: `${listening.origin}/hook`, deliveries, bodies, close: listening.close };
 }
 
 /** Polls `check` every 20 ms until it holds, for at most `timeoutMs`. */
