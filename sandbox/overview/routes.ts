@@ -12,7 +12,7 @@ import type { PageQuery } from '../paging';
 import { stringFields } from '../schema';
 
 /** At most this many leads per answer: a lead can be up to 1 MiB. */
-const LEADS_PER_PAGE = 50;
+const LEADS_PER_PAGE = 10;
 /** At most this many delivery attempts per answer. */
 const ATTEMPTS_PER_PAGE = 1000;
 /** The deliveries the lead page shows. */
