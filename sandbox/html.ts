@@ -6,12 +6,15 @@ export function sendHtml(
   status: number,
   html: string,
 ): FastifyReply {
-  return reply
-    .status(status)
-    .header('X-Frame-Options', 'DENY')
-    .header('Content-Security-Policy', "frame-ancestors 'none'")
-    .header('Cache-Control', 'no-store')
-    .header('Referrer-Policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(html);
+  return (
+    reply
+      .status(status)
+      .header('X-Frame-Options', 'DENY')
+      .header('Content-Security-Policy', "frame-ancestors 'none'")
+      .header('Cache-Control', 'no-store')
+      // The sandbox's own origin only: its forms then post with their Origin, never "null".
+      .header('Referrer-Policy', 'same-origin')
+      .type('text/html; charset=utf-8')
+      .send(html)
+  );
 }

@@ -10,11 +10,17 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 
 import { registerBodyParsers } from './body-parsers';
-import { requireOwnHost } from './host-check';
+import { checkRequestOrigin } from './request-origin';
 import type { SandboxContext } from './context';
 import { DEFAULT_DELIVERY, Deliverer } from './delivery';
 import type { Complain, DeliveryOptions } from './delivery';
-import { answerClientError, answerError, answerNotFound } from './errors';
+import {
+  answerClientError,
+  answerConnect,
+  answerError,
+  answerNotFound,
+  answerUnmetExpectation,
+} from './errors';
 import { leadRoutes } from './leads/routes';
 import { overviewRoutes } from './overview/routes';
 import { oauthRoutes } from './oauth';
@@ -101,6 +107,8 @@ function buildServer(
       connectionsCheckingInterval: Math.min(1000, requestTimeoutMs),
       requestTimeout: requestTimeoutMs,
       headersTimeout: requestTimeoutMs,
+      // A request without Host reaches the origin check, which answers it {error}.
+      requireHostHeader: false,
     },
     // A value of the wrong type is refused, never converted (["prj_x"] is not "prj_x").
     ajv: { customOptions: { coerceTypes: false } },
@@ -113,9 +121,12 @@ function buildServer(
     // What Node refuses before Fastify sees a request (bad HTTP, huge headers, time out).
     clientErrorHandler: answerClientError,
   });
+  // What Node answers itself unless told: the same {error} as everything else.
+  server.server.on('connect', answerConnect);
+  server.server.on('checkExpectation', answerUnmetExpectation);
   server.decorate('sandbox', context);
   server.decorateRequest('token', null);
-  server.addHook('onRequest', requireOwnHost(host));
+  server.addHook('onRequest', checkRequestOrigin(host));
   registerBodyParsers(server);
   server.setErrorHandler(answerError);
   server.setNotFoundHandler(answerNotFound);

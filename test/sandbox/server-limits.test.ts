@@ -3,7 +3,7 @@ import { connect as connectSocket } from 'node:net';
 
 import { startSandbox } from '../../sandbox/server';
 import { settingsFromEnvironment } from '../../sandbox/settings';
-import { postJson, testSandbox } from './helpers';
+import { get, listed, postJson, testSandbox } from './helpers';
 import type { TestSandbox } from './helpers';
 
 describe('limits', () => {
@@ -121,6 +121,32 @@ describe('limits', () => {
     expect(JSON.parse(body ?? '')).toEqual({ error });
   });
 
+  it.each([
+    [
+      'without Host',
+      'GET /_sandbox/webhooks HTTP/1.1\r\nConnection: close\r\n\r\n',
+      421,
+      'The sandbox answers only requests addressed to 127.0.0.1, localhost, [::1]',
+    ],
+    [
+      'with an Expect it cannot meet',
+      'GET /_sandbox/webhooks HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: foo\r\nConnection: close\r\n\r\n',
+      417,
+      'Expect: foo cannot be met; send no Expect header',
+    ],
+    [
+      'to CONNECT through it',
+      'CONNECT 127.0.0.1:9 HTTP/1.1\r\nHost: 127.0.0.1:9\r\n\r\n',
+      405,
+      'The sandbox is not a proxy: CONNECT is refused',
+    ],
+  ])('answers a request %s with {error}', async (_what, text, status, error) => {
+    const { answer } = await sendAndWait(text, 5000);
+    const [head = '', body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(JSON.parse(body ?? '')).toEqual({ error });
+  });
+
   it('answers a request that never arrives whole with 408 {error}', async () => {
     const { answer } = await sendAndWait('GET /_sandbox/leads HTTP/1.1\r\n', 5000);
     expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({
@@ -162,6 +188,43 @@ describe('limits', () => {
       });
     },
   );
+
+  it.each([
+    ['a page of another site', { Origin: 'https://evil.example' }],
+    ['a sandboxed frame or a file', { Origin: 'null' }],
+    ['a page the browser calls cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
+  ])('refuses a write from %s with 403 {error}', async (_what, headers) => {
+    const response = await fetch(sandbox.url('/_sandbox/leads'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      body: 'email=x%40evil.example',
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      error:
+        'The sandbox takes no writes from pages of another site: submit from its own pages',
+    });
+    expect(await listed(sandbox, 'leads')).toEqual([]);
+  });
+
+  it('takes a write from its own pages, and reads from anywhere', async () => {
+    const own = await fetch(sandbox.url('/_sandbox/leads'), {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: sandbox.appUrl,
+        'Sec-Fetch-Site': 'same-origin',
+      },
+      body: 'email=a%40example.org',
+      redirect: 'manual',
+    });
+    expect(own.status).toBe(303);
+    const read = await get(sandbox, '/_sandbox/webhooks', {
+      Origin: 'https://evil.example',
+    });
+    expect(read.status).toBe(200);
+  });
 
   it.each(['127.0.0.1', 'localhost:4010', 'LOCALHOST'])(
     'answers a request addressed to Host %s',
