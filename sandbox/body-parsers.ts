@@ -56,8 +56,14 @@ function parseForm(body: string): Record<string, string | string[]> {
   return fields as Record<string, string | string[]>;
 }
 
-/** JSON.parse makes `__proto__` an own key, never a prototype; the walk then refuses it. */
+/**
+ * JSON.parse makes `__proto__` an own key, never a prototype; the walk then
+ * refuses it. An empty body is no body (a DELETE sent with a Content-Type).
+ */
 function parseJson(body: string): unknown {
+  if (body.trim() === '') {
+    return undefined;
+  }
   let value: unknown;
   try {
     value = JSON.parse(body);

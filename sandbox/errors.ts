@@ -1,6 +1,8 @@
 /**
- * Every error answer through one handler: the spec's Error object `{error}`
- * (§7), or an error page on the routes a browser opens.
+ * Every error answer, in the spec's Error object `{error}` (§7): through one
+ * handler for what reaches Fastify (an error page instead on the routes a
+ * browser opens), and written straight to the socket for what Node refuses
+ * before Fastify sees it.
  */
 import { STATUS_CODES } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';

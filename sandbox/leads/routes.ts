@@ -34,7 +34,7 @@ export function leadRoutes(app: FastifyInstance): void {
     { schema: { body: LEAD_BODY } },
     (request, reply) => {
       const { project_id: projectId, page_id: pageId, ...submitted } = request.body;
-      if (!submitted.email.includes('@')) {
+      if (!/^[^@\s]+@[^@\s]+$/.test(submitted.email)) {
         throw new HttpError(400, 'email must be an email address');
       }
       const chosenPage = pageId === undefined ? undefined : store.accounts.page(pageId);

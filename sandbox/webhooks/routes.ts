@@ -9,7 +9,7 @@ import { checkedToken, requireToken } from '../bearer';
 import { HttpError } from '../errors';
 import { WEBHOOK_SCOPE } from '../oauth/scopes';
 import { randomId } from '../store';
-import { webhookUrlProblem } from './url';
+import { checkWebhookUrl } from './url';
 
 export const API_PREFIX = '/api';
 const TRIGGERS = ['lead.created'];
@@ -44,9 +44,9 @@ export function webhookRoutes(app: FastifyInstance): void {
     { schema: { body: CREATE_BODY }, onRequest: requireToken(WEBHOOK_SCOPE) },
     (request, reply) => {
       const token = checkedToken(request);
-      const problem = webhookUrlProblem(request.body.url);
-      if (problem !== undefined) {
-        throw new HttpError(400, problem);
+      const checked = checkWebhookUrl(request.body.url);
+      if ('problem' in checked) {
+        throw new HttpError(400, checked.problem);
       }
       const user = store.accounts.user(token.userId)!;
       const id = randomId('wh');
@@ -54,7 +54,7 @@ export function webhookRoutes(app: FastifyInstance): void {
         id,
         projectId: user.projectId,
         clientId: token.clientId,
-        url: request.body.url,
+        url: checked.url,
         triggers: [...new Set(request.body.triggers)],
         createdAt: new Date(now()).toISOString(),
       });

@@ -12,14 +12,22 @@ const BAD_PORTS = new Set([
   6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
-/** What makes `value` unusable as a webhook URL, or undefined when it is usable. */
-export function webhookUrlProblem(value: string): string | undefined {
+/**
+ * The webhook URL as it will be stored and called (parsed and normalised:
+ * no stray spaces, a path), or what makes it unusable.
+ */
+export function checkWebhookUrl(value: string): { url: string } | { problem: string } {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'url must be an absolute http or https URL';
+    return { problem: 'url must be an absolute http or https URL' };
   }
+  const problem = problemWith(url);
+  return problem === undefined ? { url: url.href } : { problem };
+}
+
+function problemWith(url: URL): string | undefined {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     return 'url must be an http or https URL';
   }

@@ -70,6 +70,29 @@ describe('POST /api/webhook (§4.1)', () => {
     ]);
   });
 
+  it('stores the URL as it will be called: parsed, without stray spaces', async () => {
+    const response = await createWebhook({
+      url: ' HTTPS://Hooks.Example:443/a b\n',
+      triggers: ['lead.created'],
+    });
+    expect(response.status).toBe(201);
+    const [webhook] = await listed(sandbox, 'webhooks');
+    expect(webhook?.url).toBe('https://hooks.example/a%20b');
+  });
+
+  it('takes a DELETE sent with a JSON Content-Type and no body', async () => {
+    const created = await createWebhook({
+      url: 'https://hooks.example/a',
+      triggers: ['lead.created'],
+    });
+    const { id } = (await created.json()) as { id: string };
+    const response = await fetch(sandbox.url(`/api/webhook/${id}`), {
+      method: 'DELETE',
+      headers: { ...bearer(tokens), 'Content-Type': 'application/json' },
+    });
+    expect(response.status).toBe(200);
+  });
+
   it.each([
     [{}, 'Missing bearer token: send Authorization: Bearer <access token>'],
     [{ Authorization: 'Bearer at_unknown' }, 'Invalid access token'],
@@ -487,6 +510,8 @@ describe('leads and deliveries', () => {
   });
 
   it.each([
+    [{ email: '@' }, 'email must be an email address'],
+    [{ email: 'a b@example.org' }, 'email must be an email address'],
     [{ firstName: 'NoEmail' }, "body must have required property 'email'"],
     [{ email: 'no-at-sign' }, 'email must be an email address'],
     [{ email: 'a@example.org', project_id: 'prj_nope' }, 'Unknown project_id prj_nope'],
