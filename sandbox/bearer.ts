@@ -5,7 +5,14 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 
 import { HttpError } from './errors';
-import type { Token } from './store';
+import type { Project, Token, User } from './store';
+
+/** A checked access token, and whom it speaks for. */
+export interface Bearer {
+  token: Token;
+  user: User;
+  project: Project;
+}
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const REALM = 'realm="landing-page-sandbox"';
@@ -58,14 +65,23 @@ export function requireToken(scope: string): onRequestAsyncHookHandler {
         scope,
       );
     }
-    request.token = token;
+    const user = store.accounts.user(token.userId);
+    const project = user && store.accounts.project(user.projectId);
+    if (user === undefined || project === undefined) {
+      throw refused(
+        401,
+        'The access token speaks for an account that is gone',
+        'invalid_token',
+      );
+    }
+    request.bearer = { token, user, project };
   };
 }
 
-/** The token `requireToken` checked for this request. */
-export function checkedToken(request: FastifyRequest): Token {
-  if (request.token === null) {
+/** The token `requireToken` checked for this request, and whom it speaks for. */
+export function checkedBearer(request: FastifyRequest): Bearer {
+  if (request.bearer === null) {
     throw new Error(`${request.url} has no requireToken hook`);
   }
-  return request.token;
+  return request.bearer;
 }

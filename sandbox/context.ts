@@ -4,7 +4,8 @@
  */
 import type { Deliverer } from './delivery';
 import type { SandboxSettings } from './settings';
-import type { Store, Token } from './store';
+import type { Bearer } from './bearer';
+import type { Store } from './store';
 
 export interface SandboxContext {
   store: Store;
@@ -19,8 +20,8 @@ declare module 'fastify' {
     sandbox: SandboxContext;
   }
   interface FastifyRequest {
-    /** The bearer token of a route behind `requireToken`, checked. */
-    token: Token | null;
+    /** The bearer token of a route behind `requireToken`, checked, and whom it speaks for. */
+    bearer: Bearer | null;
   }
   interface FastifyContextConfig {
     /** Errors of this route are answered as an HTML page (a browser opened it). */

@@ -125,7 +125,7 @@ function buildServer(
   server.server.on('connect', answerConnect);
   server.server.on('checkExpectation', answerUnmetExpectation);
   server.decorate('sandbox', context);
-  server.decorateRequest('token', null);
+  server.decorateRequest('bearer', null);
   server.addHook('onRequest', checkRequestOrigin(host));
   registerBodyParsers(server);
   server.setErrorHandler(answerError);

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-import { checkedToken, requireToken } from '../bearer';
+import { checkedBearer, requireToken } from '../bearer';
 import { HttpError } from '../errors';
 import { WEBHOOK_SCOPE } from '../oauth/scopes';
 import { randomId } from '../store';
@@ -43,16 +43,15 @@ export function webhookRoutes(app: FastifyInstance): void {
     `${API_PREFIX}/webhook`,
     { schema: { body: CREATE_BODY }, onRequest: requireToken(WEBHOOK_SCOPE) },
     (request, reply) => {
-      const token = checkedToken(request);
+      const { token, project } = checkedBearer(request);
       const checked = checkWebhookUrl(request.body.url);
       if ('problem' in checked) {
         throw new HttpError(400, checked.problem);
       }
-      const user = store.accounts.user(token.userId)!;
       const id = randomId('wh');
       store.webhooks.add({
         id,
-        projectId: user.projectId,
+        projectId: project.id,
         clientId: token.clientId,
         url: checked.url,
         triggers: [...new Set(request.body.triggers)],
@@ -66,12 +65,11 @@ export function webhookRoutes(app: FastifyInstance): void {
     `${API_PREFIX}/webhook/:id`,
     { schema: { params: WEBHOOK_PARAMS }, onRequest: requireToken(WEBHOOK_SCOPE) },
     (request) => {
-      const token = checkedToken(request);
-      const user = store.accounts.user(token.userId)!;
+      const { token, project } = checkedBearer(request);
       const { id } = request.params;
       if (
         !store.webhooks.deleteOwned(id, {
-          projectId: user.projectId,
+          projectId: project.id,
           clientId: token.clientId,
         })
       ) {
