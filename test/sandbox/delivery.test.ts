@@ -78,6 +78,30 @@ async function unsubscribe(
   expect(response.status).toBe(200);
 }
 
+/**
+ * A sandbox on `database` subscribes `url`, makes a new lead's first
+ * attempt, does `beforeStop` and stops; answers the lead's id.
+ */
+async function firstAttemptThenStop(
+  database: string,
+  delivery: SandboxOptions['delivery'],
+  url: string,
+  beforeStop?: (
+    sandbox: TestSandbox,
+    subscription: { webhookId: string; tokens: Tokens },
+  ) => Promise<void>,
+): Promise<string> {
+  const first = await sandboxWith({ database, ...(delivery ? { delivery } : {}) });
+  const subscription = await subscribe(first, url);
+  const leadId = await submit(first);
+  await eventually(async () =>
+    (await outcomes(first, leadId)).length === 1 ? true : undefined,
+  );
+  await beforeStop?.(first, subscription);
+  await first.close();
+  return leadId;
+}
+
 async function outcomes(sandbox: TestSandbox, leadId: string) {
   return (await listed(sandbox, 'deliveries', `?lead_id=${leadId}`)).map(
     ({ attempt, statusCode, outcome }) => [attempt, statusCode, outcome],
@@ -134,12 +158,7 @@ it('resumes a delivery being retried when the sandbox starts again on the same d
   const hooks = await receiver((n, response) =>
     response.writeHead(n === 1 ? 503 : 200).end(),
   );
-  const first = await sandboxWith({ database, delivery });
-  const leadId = await subscribeAndSubmit(first, hooks.url);
-  await eventually(async () =>
-    (await outcomes(first, leadId)).length === 1 ? true : undefined,
-  );
-  await first.close();
+  const leadId = await firstAttemptThenStop(database, delivery, hooks.url);
   expect(hooks.deliveries).toHaveLength(1);
 
   const second = await sandboxWith({ database, delivery });
@@ -164,12 +183,7 @@ it('resumes a delivery a sandbox from before left retrying, with no pending row'
   const hooks = await receiver((n, response) =>
     response.writeHead(n === 1 ? 503 : 200).end(),
   );
-  const first = await sandboxWith({ database, delivery });
-  const leadId = await subscribeAndSubmit(first, hooks.url);
-  await eventually(async () =>
-    (await outcomes(first, leadId)).length === 1 ? true : undefined,
-  );
-  await first.close();
+  const leadId = await firstAttemptThenStop(database, delivery, hooks.url);
   // What the sandbox before this one left: the attempt row, and nothing pending.
   const old = new DatabaseSync(database);
   old.exec('DELETE FROM pending_deliveries');
@@ -190,12 +204,7 @@ it('builds each attempt from the stored lead, also for a delivery a sandbox from
   const hooks = await receiver((n, response) =>
     response.writeHead(n === 1 ? 503 : 200).end(),
   );
-  const first = await sandboxWith({ database, delivery });
-  const leadId = await subscribeAndSubmit(first, hooks.url);
-  await eventually(async () =>
-    (await outcomes(first, leadId)).length === 1 ? true : undefined,
-  );
-  await first.close();
+  const leadId = await firstAttemptThenStop(database, delivery, hooks.url);
   // What a sandbox from before kept: the payload in the pending row (here a stale one).
   const old = new DatabaseSync(database);
   old.exec(`
@@ -248,14 +257,7 @@ it('cancels, on start, a waiting delivery whose webhook was deleted before the r
   const database = join(directory, 'sandbox.db');
   const delivery = { baseDelayMs: 60_000, maxDelayMs: 60_000 };
   const hooks = await receiver((_n, response) => response.writeHead(503).end());
-  const first = await sandboxWith({ database, delivery });
-  const subscription = await subscribe(first, hooks.url);
-  const leadId = await submit(first);
-  await eventually(async () =>
-    (await outcomes(first, leadId)).length === 1 ? true : undefined,
-  );
-  await unsubscribe(first, subscription);
-  await first.close();
+  const leadId = await firstAttemptThenStop(database, delivery, hooks.url, unsubscribe);
 
   const second = await sandboxWith({ database, delivery: { baseDelayMs: 10 } });
   await second.context.deliverer.idle();
