@@ -147,14 +147,9 @@ export class Deliverer {
           if (this.closed) {
             return 'closed';
           }
-          if (this.webhookIsGone(delivery)) {
-            return { cancelled: 'the webhook was deleted' };
-          }
-          const body = this.bodyOf(delivery);
-          if (body === undefined) {
-            return { cancelled: 'its lead is gone' };
-          }
-          return typeof body === 'string' ? this.send(delivery, body) : body;
+          return this.webhookIsGone(delivery)
+            ? { cancelled: 'the webhook was deleted' }
+            : this.attempt(delivery);
         },
       );
       if (result === 'closed') {
@@ -194,25 +189,36 @@ export class Deliverer {
   }
 
   /**
-   * The body of an attempt, built from the stored lead each time, so no
-   * waiting delivery holds its lead in memory; undefined when the lead is
-   * gone. When the database cannot be read (locked, say), the attempt fails
-   * as a network error would, and is retried.
+   * One attempt. Its body is built from the stored lead each time, so no
+   * waiting delivery holds its lead in memory. When the database cannot be
+   * read (locked, say), the attempt fails as a network error would, and is
+   * retried.
    */
-  private bodyOf(delivery: PendingDelivery): string | AttemptResult | undefined {
+  private attempt(
+    delivery: PendingDelivery,
+  ): Promise<AttemptResult | { cancelled: string }> {
+    let body: string | undefined;
     try {
-      const lead = this.store.leads.lead(delivery.leadId);
-      const project = lead && this.store.accounts.project(lead.projectId);
-      return lead === undefined || project === undefined
-        ? undefined
-        : JSON.stringify(payloadFor(lead, project, delivery.id));
+      body = this.payloadOf(delivery);
     } catch (error) {
-      return {
+      return Promise.resolve({
         statusCode: null,
         error: `not sent: the lead could not be read (${errorMessage(error)})`,
         retryAfter: null,
-      };
+      });
     }
+    return body === undefined
+      ? Promise.resolve({ cancelled: 'its lead is gone' })
+      : this.send(delivery, body);
+  }
+
+  /** The `lead.created` body of a delivery, or undefined when its lead is gone. */
+  private payloadOf(delivery: PendingDelivery): string | undefined {
+    const lead = this.store.leads.lead(delivery.leadId);
+    const project = lead && this.store.accounts.project(lead.projectId);
+    return lead === undefined || project === undefined
+      ? undefined
+      : JSON.stringify(payloadFor(lead, project, delivery.id));
   }
 
   /** When the database cannot tell (locked, say), the delivery goes on: nothing is lost. */
