@@ -78,6 +78,20 @@ async function unsubscribe(
   expect(response.status).toBe(200);
 }
 
+/** Answers the first delivery 503 and every later one 200. */
+const failingOnce: Parameters<typeof hookServer>[0] = (n, response) =>
+  response.writeHead(n === 1 ? 503 : 200).end();
+
+/** Changes the database as a sandbox from before left it, with no sandbox running on it. */
+function asLeftBefore(database: string, sql: string): void {
+  const old = new DatabaseSync(database);
+  try {
+    old.exec(sql);
+  } finally {
+    old.close();
+  }
+}
+
 /**
  * A sandbox on `database` subscribes `url`, makes a new lead's first
  * attempt, does `beforeStop` and stops; answers the lead's id.
@@ -155,9 +169,7 @@ it('keeps delivering when an attempt cannot be recorded because the database is 
 it('resumes a delivery being retried when the sandbox starts again on the same database', async () => {
   const database = join(directory, 'sandbox.db');
   const delivery = { baseDelayMs: 1500, maxDelayMs: 1500 };
-  const hooks = await receiver((n, response) =>
-    response.writeHead(n === 1 ? 503 : 200).end(),
-  );
+  const hooks = await receiver(failingOnce);
   const leadId = await firstAttemptThenStop(database, delivery, hooks.url);
   expect(hooks.deliveries).toHaveLength(1);
 
@@ -180,14 +192,10 @@ it('resumes a delivery being retried when the sandbox starts again on the same d
 it('resumes a delivery a sandbox from before left retrying, with no pending row', async () => {
   const database = join(directory, 'sandbox.db');
   const delivery = { baseDelayMs: 700, maxDelayMs: 1000 };
-  const hooks = await receiver((n, response) =>
-    response.writeHead(n === 1 ? 503 : 200).end(),
-  );
+  const hooks = await receiver(failingOnce);
   const leadId = await firstAttemptThenStop(database, delivery, hooks.url);
   // What the sandbox before this one left: the attempt row, and nothing pending.
-  const old = new DatabaseSync(database);
-  old.exec('DELETE FROM pending_deliveries');
-  old.close();
+  asLeftBefore(database, 'DELETE FROM pending_deliveries');
 
   const second = await sandboxWith({ database, delivery });
   await second.context.deliverer.idle();
@@ -201,13 +209,12 @@ it('resumes a delivery a sandbox from before left retrying, with no pending row'
 it('builds each attempt from the stored lead, also for a delivery a sandbox from before stored with its payload', async () => {
   const database = join(directory, 'sandbox.db');
   const delivery = { baseDelayMs: 60_000, maxDelayMs: 60_000 };
-  const hooks = await receiver((n, response) =>
-    response.writeHead(n === 1 ? 503 : 200).end(),
-  );
+  const hooks = await receiver(failingOnce);
   const leadId = await firstAttemptThenStop(database, delivery, hooks.url);
   // What a sandbox from before kept: the payload in the pending row (here a stale one).
-  const old = new DatabaseSync(database);
-  old.exec(`
+  asLeftBefore(
+    database,
+    `
     ALTER TABLE pending_deliveries RENAME TO newer;
     CREATE TABLE pending_deliveries (
       id TEXT PRIMARY KEY, lead_id TEXT NOT NULL, webhook_id TEXT NOT NULL, url TEXT NOT NULL,
@@ -216,8 +223,8 @@ it('builds each attempt from the stored lead, also for a delivery a sandbox from
     INSERT INTO pending_deliveries
       SELECT id, lead_id, webhook_id, url, '{"stale":true}', attempts, 0 FROM newer;
     DROP TABLE newer;
-  `);
-  old.close();
+  `,
+  );
 
   const second = await sandboxWith({ database, delivery });
   await second.context.deliverer.idle();
