@@ -1,10 +1,35 @@
 /** Requests that never finish, bodies too large, settings that cannot work. */
 import { connect as connectSocket } from 'node:net';
+import type { Socket } from 'node:net';
 
 import { startSandbox } from '../../sandbox/server';
 import { settingsFromEnvironment } from '../../sandbox/settings';
 import { get, listed, postJson, testSandbox } from './helpers';
 import type { TestSandbox } from './helpers';
+
+/**
+ * A raw TCP connection to the sandbox, for what no HTTP client sends: what
+ * it has answered so far, and when it closed (ms after opening).
+ */
+function rawConnection(sandbox: TestSandbox): {
+  socket: Socket;
+  answer: () => string;
+  closed: Promise<number>;
+} {
+  const { hostname, port } = new URL(sandbox.appUrl);
+  const socket = connectSocket(Number(port), hostname);
+  const startedAt = Date.now();
+  let answer = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    answer += chunk;
+  });
+  socket.on('error', () => undefined);
+  const closed = new Promise<number>((resolve) =>
+    socket.on('close', () => resolve(Date.now() - startedAt)),
+  );
+  return { socket, answer: () => answer, closed };
+}
 
 describe('limits', () => {
   let sandbox: TestSandbox;
@@ -21,30 +46,25 @@ describe('limits', () => {
    * Sends `text` and never more; resolves with what the server said before it
    * closed the connection, rejects when it is still open after `giveUpMs`.
    */
-  function sendAndWait(
+  async function sendAndWait(
     text: string,
     giveUpMs: number,
   ): Promise<{ answer: string; closedAfterMs: number }> {
-    const { hostname, port } = new URL(sandbox.appUrl);
-    const socket = connectSocket(Number(port), hostname);
-    const startedAt = Date.now();
-    let answer = '';
-    return new Promise((resolve, reject) => {
-      const giveUp = setTimeout(() => {
-        socket.destroy();
+    const connection = rawConnection(sandbox);
+    connection.socket.write(text);
+    let giveUp: NodeJS.Timeout | undefined;
+    const kept = new Promise<never>((_resolve, reject) => {
+      giveUp = setTimeout(() => {
+        connection.socket.destroy();
         reject(new Error(`the sandbox kept the connection open for ${giveUpMs} ms`));
       }, giveUpMs);
-      socket.setEncoding('utf8');
-      socket.on('data', (chunk: string) => {
-        answer += chunk;
-      });
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        clearTimeout(giveUp);
-        resolve({ answer, closedAfterMs: Date.now() - startedAt });
-      });
-      socket.write(text);
     });
+    try {
+      const closedAfterMs = await Promise.race([connection.closed, kept]);
+      return { answer: connection.answer(), closedAfterMs };
+    } finally {
+      clearTimeout(giveUp);
+    }
   }
 
   it('answers 408 to a request whose body never arrives whole, and closes it', async () => {
@@ -57,16 +77,7 @@ describe('limits', () => {
   });
 
   it('answers 408 to a request whose body trickles in for longer than the request timeout', async () => {
-    const { hostname, port } = new URL(sandbox.appUrl);
-    const socket = connectSocket(Number(port), hostname);
-    const startedAt = Date.now();
-    let answer = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (answer += chunk));
-    socket.on('error', () => undefined);
-    const closed = new Promise<number>((resolve) =>
-      socket.on('close', () => resolve(Date.now() - startedAt)),
-    );
+    const { socket, answer, closed } = rawConnection(sandbox);
     socket.write(
       'POST /_sandbox/leads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
     );
@@ -77,7 +88,7 @@ describe('limits', () => {
     }
     socket.destroy();
     const closedAfterMs = await closed;
-    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer()).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfterMs).toBeLessThan(2000);
   });
 
@@ -252,10 +263,7 @@ describe('limits', () => {
 describe('stopping', () => {
   it('cuts a client still sending after the grace period, instead of waiting for it', async () => {
     const sandbox = await testSandbox({ requestTimeoutMs: 60_000, closeGraceMs: 200 });
-    const { hostname, port } = new URL(sandbox.appUrl);
-    const socket = connectSocket(Number(port), hostname);
-    socket.on('error', () => undefined);
-    const cut = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const { socket, closed: cut } = rawConnection(sandbox);
     socket.write(
       'POST /_sandbox/leads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
     );
