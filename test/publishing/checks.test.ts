@@ -429,6 +429,26 @@ describe('D003, the connection label', () => {
     ]);
   });
 
+  it.each([
+    '{{access_token}}',
+    '{{bundle.authData.refresh_token}}',
+    '{{apiKey}} ({{email}})',
+    '{{ password }}',
+  ])('refuses the secret in "%s"', (label) => {
+    const input = validInput();
+    input.definition.authentication!.connectionLabel = label;
+    expect(findingsOf('D003', input).map((finding) => finding.change)).toContainEqual(
+      expect.stringMatching(/never a token, key or password/),
+    );
+  });
+
+  it('accepts a label that names the account: "{{user__email}} · {{project__name}}"', () => {
+    const input = validInput();
+    input.definition.authentication!.connectionLabel =
+      '{{user__email}} · {{project__name}}';
+    expect(findingsOf('D003', input)).toEqual([]);
+  });
+
   it('warns that a function label needs a run', () => {
     const input = validInput();
     input.definition.authentication!.connectionLabel = FUNC;
