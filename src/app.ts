@@ -5,6 +5,7 @@ import { pkceRequested } from './config';
 import { throwForFailedResponse } from './errors';
 import { acceptJson, addBearerToken } from './middleware';
 import { newLead } from './triggers/new-lead';
+import { pageList } from './triggers/page-list';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { version } = require('../package.json') as { version: string };
 
@@ -16,6 +17,6 @@ export function createApp(options: { pkce: boolean } = { pkce: pkceRequested() }
     authentication: createAuthentication(options.pkce),
     beforeRequest: [acceptJson, addBearerToken],
     afterResponse: [throwForFailedResponse],
-    triggers: { [newLead.key]: newLead },
+    triggers: { [newLead.key]: newLead, [pageList.key]: pageList },
   });
 }

@@ -7,22 +7,51 @@
 import { startZapierRuntime } from '../lifecycle/zapier/runtime';
 import type { ZapierRuntime } from '../lifecycle/zapier/runtime';
 import type { Lead } from '../src/leads/fields';
+import { RECENT_LEADS_KEY } from '../src/leads/recent-leads';
+import { CLAIMS_AT_ONCE } from '../src/leads/redeliveries';
 
 const PERFORM = 'triggers.new_lead.operation.perform';
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
 
-const leadNamed = (id: string, page = 'Spring Launch') => ({
+export const leadNamed = (id: string, page = 'Spring Launch') => ({
   id,
   email: `${id}@example.org`,
   page: { id: `page_${page.toLowerCase().replace(/\W+/g, '_')}`, name: page },
 });
-const deliveryOf = (...leads: ReturnType<typeof leadNamed>[]) => ({
+export const deliveryOf = (...leads: ({ id: string } & Record<string, unknown>)[]) => ({
   event: 'lead.created',
-  id: `dlv_${leads.map((lead) => lead.id).join('_')}`,
+  id: `dlv_${leads.length}_${leads[0]?.id ?? 'none'}`,
   data: leads.length === 1 ? leads[0] : leads,
 });
 
-export function describeExactlyOnce(loadApp: () => object): void {
+/** A live Zap as Zapier runs it today: its webhook and its (deprecated) id. */
+export const liveZap = (webhookId: string, zapId = `zap_of_${webhookId}`) => ({
+  subscribeData: { id: webhookId },
+  meta: { zap: { id: zapId } },
+});
+/** A live Zap as Zapier may run it once Zap ids are gone: its webhook only. */
+export const webhookOnly = (webhookId: string) => ({ subscribeData: { id: webhookId } });
+/** A live Zap without a subscription (as before Zapier handed one over): its id only. */
+export const zapOnly = (zapId: string) => ({ meta: { zap: { id: zapId } } });
+
+/** The claims among the calls: writes of anything but the remembered leads. */
+export const claimWrites = (runtime: ZapierRuntime) =>
+  runtime.calls.filter(
+    (call) => call.method === 'zcache_set' && call.params[0] !== RECENT_LEADS_KEY,
+  );
+
+export interface ScenarioOptions {
+  /**
+   * Whether core's RPC client can keep its sockets alive: not where nock is
+   * loaded (its interceptor opens a socket per request).
+   */
+  socketsReused: boolean;
+}
+
+export function describeExactlyOnce(
+  loadApp: () => object,
+  { socketsReused }: ScenarioOptions,
+): void {
   let runtime: ZapierRuntime;
   let clock: number;
   let app: object;
@@ -36,74 +65,166 @@ export function describeExactlyOnce(loadApp: () => object): void {
   });
   afterEach(() => runtime.close());
 
-  const perform = (delivery: unknown, meta: Record<string, unknown>, inputData = {}) =>
+  const perform = (delivery: unknown, live: Record<string, unknown>, inputData = {}) =>
     runtime.invoke<Lead[]>(app, PERFORM, {
       cleanedRequest: delivery,
-      meta,
       inputData,
       authData: {},
+      ...live,
     });
-  const inZap = (id: string) => ({ zap: { id } });
   const ids = (items: Lead[]) => items.map((item) => item.id);
 
   it('runs the Zap once when the service sends a lead again', async () => {
     const delivery = deliveryOf(leadNamed('lead_1'));
-    expect(ids(await perform(delivery, inZap('zap_1')))).toEqual(['lead_1']);
-    expect(ids(await perform(delivery, inZap('zap_1')))).toEqual([]);
+    expect(ids(await perform(delivery, liveZap('wh_1')))).toEqual(['lead_1']);
+    expect(ids(await perform(delivery, liveZap('wh_1')))).toEqual([]);
     expect(runtime.consoleLines).toContain(
       'New Lead skipped lead lead_1: this Zap already received it (the service sent it again).',
     );
   });
 
-  it('claims with set-if-absent, a week long, under a short hashed key', async () => {
-    await perform(deliveryOf(leadNamed('lead_1')), inZap('zap_1'));
-    expect(runtime.calls).toHaveLength(1);
-    const [key, value, ttl, scope, nx] = runtime.calls[0]!.params;
-    expect(runtime.calls[0]!.method).toBe('zcache_set');
+  it('claims with set-if-absent, a week long, app-wide, under a short hashed key, with a mark of its own', async () => {
+    await perform(deliveryOf(leadNamed('lead_1')), liveZap('wh_1'));
+    await perform(deliveryOf(leadNamed('lead_2')), liveZap('wh_1'));
+    const claims = claimWrites(runtime);
+    expect(claims).toHaveLength(2);
+    const [key, value, ttl, scope, nx] = claims[0]!.params;
     expect(key).toMatch(/^new_lead:[A-Za-z0-9_-]{32}$/);
     expect(String(key)).not.toContain('lead_1');
-    expect([value, ttl, scope, nx]).toEqual(['1', WEEK_SECONDS, null, true]);
+    expect(String(key)).not.toContain('wh_1');
+    expect([ttl, scope, nx]).toEqual([WEEK_SECONDS, null, true]);
+    // Stored as JSON text by core: a random mark, another for each claim.
+    expect(JSON.parse(String(value))).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(claims[1]!.params[1]).not.toEqual(value);
+  });
+
+  it('recognises a redelivery from the subscription alone, without a Zap id', async () => {
+    const delivery = deliveryOf(leadNamed('lead_1'));
+    expect(ids(await perform(delivery, webhookOnly('wh_1')))).toEqual(['lead_1']);
+    expect(ids(await perform(delivery, webhookOnly('wh_1')))).toEqual([]);
+  });
+
+  it('gives a lead once to each of two subscriptions', async () => {
+    const delivery = deliveryOf(leadNamed('lead_1'));
+    for (const webhook of ['wh_1', 'wh_2', 'wh_1', 'wh_2']) {
+      await perform(delivery, webhookOnly(webhook));
+    }
+    const gave = await Promise.all(
+      ['wh_1', 'wh_2', 'wh_3'].map((webhook) => perform(delivery, webhookOnly(webhook))),
+    );
+    expect(gave.map(ids)).toEqual([[], [], ['lead_1']]);
+  });
+
+  it('keys on the subscription when both ids are there', async () => {
+    const delivery = deliveryOf(leadNamed('lead_1'));
+    expect(ids(await perform(delivery, liveZap('wh_1', 'zap_1')))).toEqual(['lead_1']);
+    // Same webhook, another Zap id: still the same subscription.
+    expect(ids(await perform(delivery, liveZap('wh_1', 'zap_2')))).toEqual([]);
+    // The Zap turned off and on: a new webhook, a new subscription.
+    expect(ids(await perform(delivery, liveZap('wh_2', 'zap_1')))).toEqual(['lead_1']);
+  });
+
+  it('falls back to the Zap id when there is no subscription', async () => {
+    const delivery = deliveryOf(leadNamed('lead_1'));
+    expect(ids(await perform(delivery, zapOnly('zap_1')))).toEqual(['lead_1']);
+    expect(ids(await perform(delivery, zapOnly('zap_1')))).toEqual([]);
+    expect(ids(await perform(delivery, zapOnly('zap_2')))).toEqual(['lead_1']);
+    // A webhook and a Zap of the same name are different claimants.
+    expect(ids(await perform(delivery, webhookOnly('zap_1')))).toEqual(['lead_1']);
+  });
+
+  it.each(['server-error', 'connection-reset'] as const)(
+    'passes a lead on once when the answer to its claim is lost after the write (%s)',
+    async (how) => {
+      const delivery = deliveryOf(leadNamed('lead_1'));
+      runtime.loseAnswers('zcache_set', 1, how);
+      expect(ids(await perform(delivery, liveZap('wh_1')))).toEqual(['lead_1']);
+      // Core tried again, found the key, and the app read its own mark back.
+      expect(claimWrites(runtime)).toHaveLength(2);
+      expect(runtime.calls.map((call) => call.method)).toContain('zcache_get');
+      expect(ids(await perform(delivery, liveZap('wh_1')))).toEqual([]);
+    },
+  );
+
+  it('passes a lead on, and says why, when the cache cannot say whose claim it is', async () => {
+    const delivery = deliveryOf(leadNamed('lead_1'));
+    await perform(delivery, liveZap('wh_1'));
+    runtime.loseAnswers('zcache_get', 3);
+    expect(ids(await perform(delivery, liveZap('wh_1')))).toEqual(['lead_1']);
+    expect(runtime.consoleLines.join('\n')).toMatch(
+      /New Lead passed lead lead_1 on without checking for a redelivery: Zapier's cache did not say who claimed it \(RPC request failed after 3 attempts/,
+    );
+  });
+
+  it('recognises a claim stored by an earlier version (value 1)', async () => {
+    const delivery = deliveryOf(leadNamed('lead_1'));
+    await perform(delivery, liveZap('wh_1'));
+    const [key] = claimWrites(runtime)[0]!.params;
+    runtime.storeText(String(key), '1', null);
+    expect(ids(await perform(delivery, liveZap('wh_1')))).toEqual([]);
+  });
+
+  it('counts a claim it cannot read (not JSON) as claimed, and never logs it', async () => {
+    const delivery = deliveryOf(leadNamed('lead_1'));
+    await perform(delivery, liveZap('wh_1'));
+    const [key] = claimWrites(runtime)[0]!.params;
+    runtime.storeText(String(key), 'lead_1 grace@example.org', null);
+    expect(ids(await perform(delivery, liveZap('wh_1')))).toEqual([]);
+    expect(runtime.consoleLines.join('\n')).not.toContain('grace@example.org');
   });
 
   it('recognises a redelivery for a week, and no longer after', async () => {
     const delivery = deliveryOf(leadNamed('lead_1'));
-    await perform(delivery, inZap('zap_1'));
+    await perform(delivery, liveZap('wh_1'));
     clock += (WEEK_SECONDS - 1) * 1000;
-    expect(ids(await perform(delivery, inZap('zap_1')))).toEqual([]);
+    expect(ids(await perform(delivery, liveZap('wh_1')))).toEqual([]);
     clock += 2000;
-    expect(ids(await perform(delivery, inZap('zap_1')))).toEqual(['lead_1']);
-  });
-
-  it('gives the same lead to every Zap on the project', async () => {
-    const delivery = deliveryOf(leadNamed('lead_1'));
-    expect(ids(await perform(delivery, inZap('zap_1')))).toEqual(['lead_1']);
-    expect(ids(await perform(delivery, inZap('zap_2')))).toEqual(['lead_1']);
+    expect(ids(await perform(delivery, liveZap('wh_1')))).toEqual(['lead_1']);
   });
 
   it('gives one item in all for three concurrent deliveries of one lead', async () => {
     const delivery = deliveryOf(leadNamed('lead_1'));
     const results = await Promise.all(
-      [1, 2, 3].map(() => perform(delivery, inZap('zap_1'))),
+      [1, 2, 3].map(() => perform(delivery, liveZap('wh_1'))),
     );
     expect(results.flat().map((item) => item.id)).toEqual(['lead_1']);
-    expect(runtime.calls.filter((call) => call.method === 'zcache_set')).toHaveLength(3);
+    expect(claimWrites(runtime)).toHaveLength(3);
   });
 
   it('keeps the new leads of a batch, in order, and drops only those seen', async () => {
-    await perform(deliveryOf(leadNamed('lead_2')), inZap('zap_1'));
+    await perform(deliveryOf(leadNamed('lead_2')), liveZap('wh_1'));
     const batch = deliveryOf(
       leadNamed('lead_1'),
       leadNamed('lead_2'),
       leadNamed('lead_3'),
       leadNamed('lead_1'),
     );
-    expect(ids(await perform(batch, inZap('zap_1')))).toEqual(['lead_1', 'lead_3']);
+    expect(ids(await perform(batch, liveZap('wh_1')))).toEqual(['lead_1', 'lead_3']);
   });
+
+  it(`claims each lead of a batch of 2,000 once, at most ${CLAIMS_AT_ONCE} at a time`, async () => {
+    const leads = Array.from({ length: 2000 }, (_, index) => leadNamed(`lead_${index}`));
+    const batch = deliveryOf(...leads);
+    const gave = await perform(batch, liveZap('wh_1'));
+    expect(ids(gave)).toEqual(leads.map((lead) => lead.id));
+    const keys = claimWrites(runtime).map((call) => call.params[0]);
+    expect(new Set(keys).size).toBe(2000);
+    expect(keys).toHaveLength(2000);
+    const { mostCallsInFlight, mostConnectionsOpen, connectionsOpened } =
+      runtime.figures();
+    expect(mostCallsInFlight).toBeLessThanOrEqual(CLAIMS_AT_ONCE);
+    // Sockets held at once: the claims' and the log stream's, not one per lead.
+    expect(mostConnectionsOpen).toBeLessThanOrEqual(CLAIMS_AT_ONCE + 4);
+    if (socketsReused) {
+      expect(connectionsOpened).toBeLessThanOrEqual(CLAIMS_AT_ONCE + 4);
+    }
+    expect(await perform(batch, liveZap('wh_1'))).toEqual([]);
+  }, 60_000);
 
   it('delivers the lead, and says why, when the cache answers 5xx', async () => {
     runtime.failWith(503);
     const delivery = deliveryOf(leadNamed('lead_1'));
-    expect(ids(await perform(delivery, inZap('zap_1')))).toEqual(['lead_1']);
+    expect(ids(await perform(delivery, liveZap('wh_1')))).toEqual(['lead_1']);
     expect(runtime.consoleLines.join('\n')).toMatch(
       /New Lead passed lead lead_1 on without checking for a redelivery: Zapier's cache did not answer/,
     );
@@ -112,7 +233,9 @@ export function describeExactlyOnce(loadApp: () => object): void {
   it('delivers every time, and says why, without a live Zap (the editor test)', async () => {
     const delivery = deliveryOf(leadNamed('lead_1'));
     expect(ids(await perform(delivery, {}))).toEqual(['lead_1']);
-    expect(ids(await perform(delivery, { isLoadingSample: true }))).toEqual(['lead_1']);
+    expect(ids(await perform(delivery, { meta: { isLoadingSample: true } }))).toEqual([
+      'lead_1',
+    ]);
     expect(runtime.calls).toEqual([]);
     expect(runtime.consoleLines).toContain(
       'New Lead passed 1 lead(s) on without checking for redeliveries: this run belongs to no live Zap (a test in the Zap editor).',
@@ -120,7 +243,7 @@ export function describeExactlyOnce(loadApp: () => object): void {
   });
 
   it('claims nothing for a delivery it cannot read', async () => {
-    await expect(perform('{"email": ', inZap('zap_1'))).rejects.toThrow(
+    await expect(perform('{"email": ', liveZap('wh_1'))).rejects.toThrow(
       /cannot read: it looks like JSON but is not valid JSON/,
     );
     expect(runtime.calls).toEqual([]);
@@ -129,10 +252,10 @@ export function describeExactlyOnce(loadApp: () => object): void {
   it('claims only the leads of the chosen page', async () => {
     const batch = deliveryOf(leadNamed('lead_1', 'Webinar Signup'), leadNamed('lead_2'));
     const page = { page: 'webinar signup' };
-    expect(ids(await perform(batch, inZap('zap_1'), page))).toEqual(['lead_1']);
-    expect(runtime.calls).toHaveLength(1);
+    expect(ids(await perform(batch, liveZap('wh_1'), page))).toEqual(['lead_1']);
+    expect(claimWrites(runtime)).toHaveLength(1);
     // The other page's lead is still new for a Zap without the filter.
-    expect(ids(await perform(batch, inZap('zap_2')))).toEqual(['lead_1', 'lead_2']);
+    expect(ids(await perform(batch, liveZap('wh_2')))).toEqual(['lead_1', 'lead_2']);
   });
 }
 
@@ -144,7 +267,7 @@ export function describeFalseAnswer(loadApp: () => object): void {
       const app = loadApp();
       const bundle = {
         cleanedRequest: deliveryOf(leadNamed('lead_1')),
-        meta: { zap: { id: 'zap_1' } },
+        ...webhookOnly('wh_1'),
       };
       expect(await runtime.invoke<Lead[]>(app, PERFORM, bundle)).toHaveLength(1);
       expect(await runtime.invoke<Lead[]>(app, PERFORM, bundle)).toEqual([]);

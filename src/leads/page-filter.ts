@@ -1,7 +1,7 @@
 /**
  * The optional "Page" of New Lead: only leads from the landing page whose id,
- * name or address the user typed. The service has no page listing (§4.7),
- * but each lead says which page it came from.
+ * name or address the user picked or typed. The service has no page listing
+ * (§4.7), but each lead says which page it came from.
  */
 import type { FieldValue, Lead } from './fields';
 
@@ -65,4 +65,54 @@ export function wantedPage(input: unknown): string | undefined {
 
 export function isFromPage(lead: Lead, wanted: string): boolean {
   return pagesNamedBy(lead).some((page) => pageKey(page) === wanted);
+}
+
+/** A landing page as a lead names it: what the Page dropdown lists. */
+export interface LeadPage {
+  /** The page's id; its address or name when the lead gives no id. */
+  id: string;
+  name?: string;
+  url?: string;
+}
+
+/** Where a lead gives its page's id, name and address, most specific first. */
+const PAGE_PARTS = {
+  id: ['page__id', 'page_id', 'landing_page__id', 'landing_page_id'],
+  name: [
+    'page__name',
+    'page__title',
+    'page_name',
+    'page_title',
+    'landing_page__name',
+    'landing_page_name',
+    'page',
+    'landing_page',
+  ],
+  url: ['page__url', 'page_url', 'landing_page__url', 'landing_page_url'],
+};
+
+function firstText(lead: Lead, keys: string[]): string | undefined {
+  for (const key of keys) {
+    const [text] = [...textsOf(lead[key]), ...textsOf(lead[`delivery__${key}`])];
+    if (text !== undefined && text.trim() !== '') {
+      return text.trim();
+    }
+  }
+  return undefined;
+}
+
+/** The page the lead came from, or undefined when it names none. */
+export function pageOf(lead: Lead): LeadPage | undefined {
+  const id = firstText(lead, PAGE_PARTS.id);
+  const name = firstText(lead, PAGE_PARTS.name);
+  const url = firstText(lead, PAGE_PARTS.url);
+  const identifier = id ?? url ?? name;
+  if (identifier === undefined) {
+    return undefined;
+  }
+  return {
+    id: identifier,
+    ...(name === undefined ? {} : { name }),
+    ...(url === undefined ? {} : { url }),
+  };
 }

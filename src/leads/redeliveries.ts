@@ -2,17 +2,24 @@
  * Exactly once per Zap. Zapier deduplicates polling triggers only: a REST
  * hook runs the Zap for every item `perform` returns, so a lead the service
  * sends again (a retry after a timeout, an at-least-once queue) would run the
- * Zap again. Each lead is claimed for the Zap in Zapier's cache with
- * set-if-absent; only the call that stored the claim passes the lead on.
+ * Zap again. Each lead is claimed in Zapier's cache with set-if-absent, for
+ * the webhook the Zap subscribed (what `performSubscribe` returned comes
+ * back as `bundle.subscribeData`); only a run that stored the claim passes
+ * the lead on.
  *
- * Never loses a lead to this: without a live Zap, or when the cache does not
- * answer, the lead is passed on and the reason logged.
+ * Never loses a lead to this: a lead is dropped only when the cache proves
+ * that another run claimed it. Without a subscription (or Zap) to claim for,
+ * or when the cache does not answer, the lead is passed on and the reason
+ * logged.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
-import { redact } from '../errors';
+import { mapWithLimit } from '../bounded';
+import { cacheFailure, readCache, writeCacheIfAbsent } from '../cache';
+import { logLines } from '../log-lines';
+import { readIdentifier } from '../responses';
 import type { Lead } from './fields';
 
 /**
@@ -23,45 +30,130 @@ import type { Lead } from './fields';
  */
 export const REDELIVERY_WINDOW_SECONDS = 7 * 24 * 60 * 60;
 
-/** Short, fixed-length keys: a hash of the Zap and the lead's identity. */
-export function claimKey(zapId: string, leadId: string): string {
-  const digest = createHash('sha256').update(`${zapId}\n${leadId}`).digest('base64url');
+/**
+ * Claims under way at once. Each is one or two calls to Zapier's cache over
+ * connections the runtime keeps alive and reuses: a batch of 10,000 leads
+ * holds 16 sockets, not 10,000 (a Lambda process has 1,024 file
+ * descriptors). `npm run bench` prints what a batch costs.
+ */
+export const CLAIMS_AT_ONCE = 16;
+
+/**
+ * For whom a lead is claimed. The webhook of the live Zap: one per Zap, and
+ * a Zap turned off and on gets a new one. Only when Zapier hands over no
+ * subscription, the Zap's id, which core 19 marks deprecated.
+ */
+export interface Claimant {
+  kind: 'webhook' | 'zap';
+  id: string;
+}
+
+export function claimantOf(bundle: Bundle): Claimant | undefined {
+  const webhook = readIdentifier(bundle.subscribeData?.id);
+  if (webhook !== undefined) {
+    return { kind: 'webhook', id: webhook };
+  }
+  // Deprecated in core 19's types, and Zapier says not to rely on it: a fallback only.
+  const zap = readIdentifier(bundle.meta?.zap?.id);
+  return zap === undefined ? undefined : { kind: 'zap', id: zap };
+}
+
+/** Short, fixed-length keys: a hash of the claimant and the lead's identity. */
+export function claimKey(claimant: Claimant, leadId: string): string {
+  const digest = createHash('sha256')
+    .update(`${claimant.kind}:${claimant.id}\n${leadId}`)
+    .digest('base64url');
   return `new_lead:${digest.slice(0, 32)}`;
 }
 
-type Claim = 'new' | 'seen' | 'unknown';
+/** New, seen before, or passed on without a check (and why). */
+type Claim = 'new' | 'seen' | { unchecked: string };
 
-async function claim(
+/** What only this claim stores: 96 random bits, so that the claim can recognise its own write. */
+function claimMark(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/**
+ * The cache says the key exists. It may be this claim's own write, whose
+ * answer was lost and whose retry found it: read the mark back. Only another
+ * run's mark proves a redelivery.
+ */
+async function whoseClaim(
   z: ZObject,
   bundle: Bundle,
   key: string,
-  lead: Lead,
+  mark: string,
 ): Promise<Claim> {
   let stored: unknown;
   try {
-    stored = await z.cache.set(key, 1, REDELIVERY_WINDOW_SECONDS, undefined, true);
+    stored = await readCache(z, key, null);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    z.console.log(
-      `New Lead passed lead ${lead.id} on without checking for a redelivery: Zapier's cache ` +
-        `did not answer (${redact(reason, bundle).slice(0, 200)}). If the service sent it ` +
-        'before, the Zap may run for it twice.',
-    );
-    return 'unknown';
+    return {
+      unchecked: `Zapier's cache did not say who claimed it (${cacheFailure(error, bundle)})`,
+    };
   }
-  // Only `true` means this call stored the claim; `false` or `null` (Redis'
-  // answer to SET NX on an existing key) means the Zap already had the lead.
+  if (stored === mark) {
+    return 'new';
+  }
+  if (stored === null || stored === undefined) {
+    return { unchecked: "Zapier's cache said it held a claim, then held none" };
+  }
+  // Another run's mark, a claim of an earlier version (1), or anything else
+  // not this run's: the lead was claimed before.
+  return 'seen';
+}
+
+async function claim(z: ZObject, bundle: Bundle, key: string): Promise<Claim> {
+  const mark = claimMark();
+  let stored: unknown;
+  try {
+    stored = await writeCacheIfAbsent(z, key, mark, REDELIVERY_WINDOW_SECONDS, null);
+  } catch (error) {
+    return {
+      unchecked: `Zapier's cache did not answer (${cacheFailure(error, bundle)})`,
+    };
+  }
   if (stored === true) {
     return 'new';
   }
   if (stored === false || stored === null) {
-    return 'seen';
+    return whoseClaim(z, bundle, key, mark);
   }
-  z.console.log(
-    `New Lead passed lead ${lead.id} on without checking for a redelivery: Zapier's cache ` +
-      `gave an answer it does not understand (${typeof stored}).`,
+  return {
+    unchecked: `Zapier's cache gave an answer it does not understand (${typeof stored})`,
+  };
+}
+
+function logClaims(z: ZObject, leads: Lead[], claims: Claim[]): void {
+  const skipped: string[] = [];
+  const unchecked: string[] = [];
+  claims.forEach((outcome, index) => {
+    const id = leads[index]!.id;
+    if (outcome === 'seen') {
+      skipped.push(
+        `New Lead skipped lead ${id}: this Zap already received it (the service sent it again).`,
+      );
+    } else if (outcome !== 'new') {
+      unchecked.push(
+        `New Lead passed lead ${id} on without checking for a redelivery: ${outcome.unchecked}. ` +
+          'If the service sent it before, the Zap may run for it twice.',
+      );
+    }
+  });
+  logLines(
+    z,
+    skipped,
+    (count) =>
+      `New Lead skipped ${count} more lead(s) of this delivery: this Zap already received them.`,
   );
-  return 'unknown';
+  logLines(
+    z,
+    unchecked,
+    (count) =>
+      `New Lead passed ${count} more lead(s) of this delivery on without checking for a ` +
+      'redelivery, for the same reasons.',
+  );
 }
 
 /** The leads this Zap has not received before, in their order. */
@@ -73,15 +165,15 @@ export async function withoutRedeliveries(
   if (leads.length === 0) {
     return leads;
   }
-  const zapId: unknown = bundle.meta?.zap?.id;
-  if ((typeof zapId !== 'string' && typeof zapId !== 'number') || String(zapId) === '') {
+  const claimant = claimantOf(bundle);
+  if (claimant === undefined) {
     z.console.log(
       `New Lead passed ${leads.length} lead(s) on without checking for redeliveries: this ` +
         'run belongs to no live Zap (a test in the Zap editor).',
     );
     return leads;
   }
-  const keys = leads.map((lead) => claimKey(String(zapId), lead.id));
+  const keys = leads.map((lead) => claimKey(claimant, lead.id));
   // A lead twice in one delivery is claimed once, by its first appearance.
   const firstIndex = new Map<string, number>();
   keys.forEach((key, index) => {
@@ -89,20 +181,11 @@ export async function withoutRedeliveries(
       firstIndex.set(key, index);
     }
   });
-  const claims = await Promise.all(
-    leads.map((lead, index) =>
-      firstIndex.get(keys[index]!) === index
-        ? claim(z, bundle, keys[index]!, lead)
-        : Promise.resolve<Claim>('seen'),
-    ),
+  const claims = await mapWithLimit(leads, CLAIMS_AT_ONCE, (_lead, index) =>
+    firstIndex.get(keys[index]!) === index
+      ? claim(z, bundle, keys[index]!)
+      : Promise.resolve<Claim>('seen'),
   );
-  return leads.filter((lead, index) => {
-    if (claims[index] !== 'seen') {
-      return true;
-    }
-    z.console.log(
-      `New Lead skipped lead ${lead.id}: this Zap already received it (the service sent it again).`,
-    );
-    return false;
-  });
+  logClaims(z, leads, claims);
+  return leads.filter((_lead, index) => claims[index] !== 'seen');
 }

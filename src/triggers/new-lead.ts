@@ -1,7 +1,8 @@
 /**
  * New Lead: an instant (REST hook) trigger. Turning a Zap on registers a
  * webhook for `lead.created` (§4.1); turning it off deletes it (§4.2); each
- * delivery becomes one item per lead.
+ * delivery becomes one item per lead, once per Zap. The test step shows the
+ * connection's own recent leads when there are any.
  */
 import { defineTrigger, errors } from 'zapier-platform-core';
 import type {
@@ -23,16 +24,22 @@ import type {
 import { apiBaseUrl } from '../config';
 import { failureFor } from '../errors';
 import { isJsonObject } from '../json';
+import { logLines } from '../log-lines';
 import type { Lead } from '../leads/fields';
 import { leadsFrom } from '../leads/items';
 import { isFromPage, wantedPage } from '../leads/page-filter';
-import { withoutRedeliveries } from '../leads/redeliveries';
-import { readIdentifier, readJson, readJsonObject } from '../responses';
+import {
+  RECENT_LEAD_SECONDS,
+  recentLeads,
+  rememberDelivered,
+} from '../leads/recent-leads';
+import { claimantOf, withoutRedeliveries } from '../leads/redeliveries';
+import { readIdentifier, readJsonObject } from '../responses';
+import { PAGE_LIST_KEY } from './page-list';
 import sampleDelivery from '../samples/lead-delivery.json';
 
 const SUBSCRIBING = 'turning on New Lead (creating its webhook)';
 const UNSUBSCRIBING = 'turning off New Lead (deleting its webhook)';
-const LISTING = 'loading recent leads';
 
 /**
  * The Zap editor's sample: a realistic delivery (the sandbox's shape, see the
@@ -160,15 +167,25 @@ function onChosenPage(z: ZObject, bundle: Bundle<NewLeadInput>, leads: Lead[]): 
   if (wanted === undefined) {
     return leads;
   }
-  return leads.filter((lead) => {
-    const keep = isFromPage(lead, wanted);
-    if (!keep) {
-      z.console.log(
-        `New Lead skipped lead ${lead.id}: it did not come from the page "${String(bundle.inputData.page)}" chosen in this Zap.`,
+  const page = String(bundle.inputData.page);
+  const kept: Lead[] = [];
+  const skipped: string[] = [];
+  for (const lead of leads) {
+    if (isFromPage(lead, wanted)) {
+      kept.push(lead);
+    } else {
+      skipped.push(
+        `New Lead skipped lead ${lead.id}: it did not come from the page "${page}" chosen in this Zap.`,
       );
     }
-    return keep;
-  });
+  }
+  logLines(
+    z,
+    skipped,
+    (count) =>
+      `New Lead skipped ${count} more lead(s) of this delivery from other pages than "${page}".`,
+  );
+  return kept;
 }
 
 const perform: WebhookTriggerPerform<NewLeadInput, Lead> = async (z, bundle) => {
@@ -185,52 +202,55 @@ const perform: WebhookTriggerPerform<NewLeadInput, Lead> = async (z, bundle) => 
       `New Lead ignored a "${event}" event: it only handles ${LEAD_CREATED}.`,
     );
   }
-  return withoutRedeliveries(z, bundle, onChosenPage(z, bundle, leads));
+  const items = await withoutRedeliveries(z, bundle, onChosenPage(z, bundle, leads));
+  if (claimantOf(bundle) !== undefined) {
+    // Every page's leads, so that the test step and the Page dropdown of any
+    // Zap on this connection can show them.
+    await rememberDelivered(z, bundle, leads);
+  }
+  return items;
 };
 
 /**
- * The spec has no endpoint that lists leads (§4.7), so the Zap editor gets the
- * sample. If the service adds one, set its path here: the answer goes through
- * the same reading as a delivery, so list and hook items have the same shape.
+ * The Zap editor's test step: the connection's newest leads from the chosen
+ * Page, as live Zaps received them; the marked sample when there are none.
  */
-export const LEAD_LIST_PATH: string | null = null;
-
-export function listLeads(
-  path: string | null,
-): WebhookTriggerPerformList<NewLeadInput, Lead> {
-  return async (z, bundle) => {
-    if (path === null) {
-      return [SAMPLE_LEAD];
-    }
-    const response = await z.request({
-      method: 'GET',
-      url: `${apiBaseUrl()}${path}`,
-      middlewareData: { action: LISTING },
-    });
-    const listed = readJson(response, LISTING);
-    const isEmptyList = Array.isArray(listed) && listed.length === 0;
-    const leads = isEmptyList ? [] : onChosenPage(z, bundle, leadsFrom(listed).leads);
-    // Nothing to show yet (or nothing from the chosen page): the marked sample.
-    return leads.length > 0 ? leads : [SAMPLE_LEAD];
-  };
-}
+const performList: WebhookTriggerPerformList<NewLeadInput, Lead> = async (z, bundle) => {
+  const wanted = wantedPage(bundle.inputData.page);
+  const recent = await recentLeads(z, bundle);
+  const shown =
+    wanted === undefined ? recent : recent.filter((lead) => isFromPage(lead, wanted));
+  if (shown.length > 0) {
+    return shown;
+  }
+  const days = RECENT_LEAD_SECONDS / (24 * 60 * 60);
+  const fromPage =
+    wanted === undefined ? '' : ` from the page "${String(bundle.inputData.page)}"`;
+  z.console.log(
+    `New Lead shows a sample lead: no lead${fromPage} reached a live Zap of this ` +
+      `connection in the last ${days} days.`,
+  );
+  return [SAMPLE_LEAD];
+};
 
 export const newLeadOperation = {
   type: 'hook' as const,
   performSubscribe,
   performUnsubscribe,
   perform,
-  performList: listLeads(LEAD_LIST_PATH),
+  performList,
   inputFields: [
     {
       key: 'page',
       label: 'Page',
       type: 'string',
       required: false,
+      dynamic: `${PAGE_LIST_KEY}.id.name`,
       helpText:
-        'Only leads from this landing page start the Zap. Type the page name, its web ' +
-        'address or its ID, as shown in the landing-page service (capitals do not matter). ' +
-        'Leave empty for leads from every page of the project.',
+        'Only leads from this landing page start the Zap. Pick one of the pages your ' +
+        'recent leads came from, or type the page name, its web address or its ID, as ' +
+        'shown in the landing-page service (capitals do not matter). Leave empty for ' +
+        'leads from every page of the project.',
     },
   ],
   sample: SAMPLE_LEAD,
@@ -270,7 +290,8 @@ export const newLead = defineTrigger({
       'name, phone), when it was submitted, the page it came from, every form field ' +
       '(as "Fields …") and any UTM tags. Leads from every page of the connected project are ' +
       'sent, or only those from the Page you choose. Each lead starts the Zap once, even when ' +
-      'the service sends it again. The test step shows a sample lead (Is Sample: true).',
+      'the service sends it again. The test step shows your newest leads once a live Zap of ' +
+      'this account has received some, and a sample lead (Is Sample: true) until then.',
   },
   operation: newLeadOperation,
 });

@@ -8,6 +8,6 @@ beforeAll(() => nock.enableNetConnect('127.0.0.1'));
 afterAll(() => nock.disableNetConnect());
 
 describe('New Lead, exactly once per Zap (source)', () => {
-  describeExactlyOnce(() => createApp({ pkce: false }));
+  describeExactlyOnce(() => createApp({ pkce: false }), { socketsReused: false });
   describeFalseAnswer(() => createApp({ pkce: false }));
 });

@@ -2,12 +2,8 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import type { Lead } from '../../src/leads/fields';
 import sampleDelivery from '../../src/samples/lead-delivery.json';
-import {
-  SAMPLE_LEAD,
-  listLeads,
-  newLead,
-  newLeadOperation,
-} from '../../src/triggers/new-lead';
+import { MOST_LINES_PER_KIND } from '../../src/log-lines';
+import { SAMPLE_LEAD, newLead, newLeadOperation } from '../../src/triggers/new-lead';
 import type { UnsubscribeResult } from '../../src/triggers/new-lead';
 import {
   api,
@@ -253,6 +249,28 @@ describe('perform', () => {
     );
   });
 
+  it(`logs the first ${MOST_LINES_PER_KIND} leads it keeps out one by one, then how many more`, async () => {
+    const leads = Array.from({ length: 25 }, (_, index) => ({
+      id: `lead_${index}`,
+      page: { name: 'Webinar' },
+    }));
+    const { result, logged } = await withLoggedLines(() =>
+      call<Lead[]>(operation.perform, {
+        inputData: { page: 'Pricing' },
+        cleanedRequest: leads,
+      }),
+    );
+    expect(result).toEqual([]);
+    const skipped = logged.filter((line) => line.startsWith('New Lead skipped'));
+    expect(skipped).toHaveLength(MOST_LINES_PER_KIND + 1);
+    expect(skipped[0]).toBe(
+      'New Lead skipped lead lead_0: it did not come from the page "Pricing" chosen in this Zap.',
+    );
+    expect(skipped.at(-1)).toBe(
+      'New Lead skipped 15 more lead(s) of this delivery from other pages than "Pricing".',
+    );
+  });
+
   it('reads a body Zapier could not parse from the raw request', async () => {
     const leads = await call<Lead[]>(operation.perform, {
       cleanedRequest: {
@@ -310,7 +328,7 @@ describe('perform', () => {
 });
 
 describe('performList, sample and output fields', () => {
-  it('shows the sample, clearly marked, while the service has no way to list leads', async () => {
+  it('shows the sample, clearly marked, while no live Zap of the connection has received a lead', async () => {
     const leads = await call<Lead[]>(operation.performList, { authData });
     expect(leads).toEqual([SAMPLE_LEAD]);
     expect(SAMPLE_LEAD.is_sample).toBe(true);
@@ -337,53 +355,17 @@ describe('performList, sample and output fields', () => {
     }
   });
 
-  it('is ready to list real leads when the service offers an endpoint', async () => {
-    api()
-      .get('/leads')
-      .reply(200, { data: [{ id: 'lead_9', email: 'grace@example.org' }] });
-
-    const leads = await call<Lead[]>(listLeads('/leads'), { authData });
-
-    expect(leads).toEqual([
-      { id: 'lead_9', email: 'grace@example.org', is_sample: false },
-    ]);
-  });
-
-  it('lists only the leads of the chosen page', async () => {
-    api()
-      .get('/leads')
-      .reply(200, [
-        { id: 'lead_1', email: 'a@x.org', page: { name: 'Pricing' } },
-        { id: 'lead_2', email: 'b@x.org', page: { name: 'Webinar' } },
-      ]);
-    const leads = await call<Lead[]>(listLeads('/leads'), {
-      authData,
-      inputData: { page: 'Webinar' },
-    });
-    expect(leads.map((lead) => lead.id)).toEqual(['lead_2']);
-  });
-
-  it('shows the sample when no listed lead is from the chosen page', async () => {
-    api()
-      .get('/leads')
-      .reply(200, [{ id: 'lead_1', email: 'a@x.org', page: { name: 'Pricing' } }]);
-    const leads = await call<Lead[]>(listLeads('/leads'), {
-      authData,
-      inputData: { page: 'Webinar' },
-    });
-    expect(leads).toEqual([SAMPLE_LEAD]);
-  });
-
-  it('offers an optional Page field a marketer understands', () => {
+  it('offers an optional Page field a marketer understands, picked from a list or typed', () => {
     expect(operation.inputFields).toEqual([
-      expect.objectContaining({ key: 'page', label: 'Page', required: false }),
+      expect.objectContaining({
+        key: 'page',
+        label: 'Page',
+        type: 'string',
+        required: false,
+        dynamic: 'page_list.id.name',
+        helpText: expect.stringMatching(/Pick one .* or type the page name/) as unknown,
+      }),
     ]);
-  });
-
-  it('falls back to the sample when a list endpoint has no leads yet', async () => {
-    api().get('/leads').reply(200, []);
-    const leads = await call<Lead[]>(listLeads('/leads'), { authData });
-    expect(leads).toEqual([SAMPLE_LEAD]);
   });
 
   it('describes itself the way Zapier lists triggers', () => {

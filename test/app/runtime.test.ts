@@ -33,7 +33,7 @@ describe('runtime', () => {
   it('is the package entry the CLI loads', async () => {
     const entry = (await import('../../src/index')) as unknown as { default?: unknown };
     const app = (entry.default ?? entry) as ReturnType<typeof createApp>;
-    expect(Object.keys(app.triggers ?? {})).toEqual(['new_lead']);
+    expect(Object.keys(app.triggers ?? {})).toEqual(['new_lead', 'page_list']);
     expect(app.platformVersion).toBe(zapier.version);
   });
 });

@@ -14,6 +14,6 @@ beforeAll(() => {
 });
 
 describe('New Lead, exactly once per Zap (built app)', () => {
-  describeExactlyOnce(builtApp);
+  describeExactlyOnce(builtApp, { socketsReused: true });
   describeFalseAnswer(builtApp);
 });

@@ -1,0 +1,75 @@
+/**
+ * Zapier's cache (`z.cache`), typed for what the app uses. Core's types leave
+ * out the scope of a read (`get(key)`), though core sends it
+ * (zapier-platform-core/src/tools/create-cache.js): a value written for one
+ * connected account must be read back with the same scope.
+ */
+import type { Bundle, ZObject } from 'zapier-platform-core';
+
+import { redact } from './errors';
+
+/**
+ * `null`: the whole app sees the key. `['auth']`: only runs of the same
+ * connected account see it.
+ */
+export type CacheScope = ['auth'] | null;
+
+/** The connected account's own part of the cache. */
+export const CONNECTION_SCOPE: CacheScope = ['auth'];
+
+type ScopedGet = (key: string, scope: CacheScope) => Promise<unknown>;
+
+/** What `readCache` answers for a key holding text that is not JSON (not written by this app). */
+export const UNREADABLE = Symbol('a cached value that is not JSON');
+
+/**
+ * The value stored under `key` (core parses the JSON it was stored as), `null`
+ * when there is none, or `UNREADABLE`. Core's parse error quotes the value: it
+ * is never passed on, so a cached lead cannot reach a log line.
+ */
+export async function readCache(
+  z: ZObject,
+  key: string,
+  scope: CacheScope,
+): Promise<unknown> {
+  try {
+    return await (z.cache.get as ScopedGet)(key, scope);
+  } catch (error) {
+    if (error instanceof SyntaxError) {
+      return UNREADABLE;
+    }
+    throw error;
+  }
+}
+
+/** Stores `value` for `ttlSeconds`; core's answer (`true` when stored). */
+export function writeCache(
+  z: ZObject,
+  key: string,
+  value: unknown,
+  ttlSeconds: number,
+  scope: CacheScope,
+): Promise<unknown> {
+  return z.cache.set(key, value, ttlSeconds, scope ?? undefined);
+}
+
+/**
+ * Stores `value` only if `key` is absent (set-if-absent). `true` only when
+ * this call stored it; `false` or `null` (Redis' answer to SET NX on an
+ * existing key) when the key was there.
+ */
+export function writeCacheIfAbsent(
+  z: ZObject,
+  key: string,
+  value: unknown,
+  ttlSeconds: number,
+  scope: CacheScope,
+): Promise<unknown> {
+  return z.cache.set(key, value, ttlSeconds, scope ?? undefined, true);
+}
+
+/** A cache failure's message for a log line: cut short, the connection's secrets redacted. */
+export function cacheFailure(error: unknown, bundle: Bundle): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return redact(message, bundle).slice(0, 200);
+}

@@ -1,0 +1,294 @@
+/**
+ * What the Zap editor shows of the user's own leads. The service has no
+ * endpoint that lists leads or pages (§4.7), so each live delivery leaves its
+ * newest leads, and the pages they came from, in Zapier's cache, in the
+ * connected account's own part of it (`scope: ['auth']`): New Lead's test
+ * step shows them, and the Page dropdown lists those pages. Another
+ * connection never sees them.
+ *
+ * Never at a lead's cost: remembering is best-effort, after the claims. A
+ * cache that fails or answers something unexpected is logged; what it held
+ * that this version cannot read counts as nothing remembered.
+ */
+import type { Bundle, ZObject } from 'zapier-platform-core';
+
+import { CONNECTION_SCOPE, cacheFailure, readCache, writeCache } from '../cache';
+import { isJsonObject } from '../json';
+import type { FieldValue, Lead } from './fields';
+import { pageKey, pageOf } from './page-filter';
+import type { LeadPage } from './page-filter';
+
+const HOUR_SECONDS = 60 * 60;
+
+/**
+ * How long a lead is kept for the test step: 3 days. Long enough for a test
+ * submission on Friday to be there when the Zap is built on Monday morning;
+ * short, because a lead is someone's personal data.
+ */
+export const RECENT_LEAD_SECONDS = 72 * HOUR_SECONDS;
+
+/** How long a page stays in the dropdown after its last lead: 7 days (a page's name is not personal data). */
+export const RECENT_PAGE_SECONDS = 7 * 24 * HOUR_SECONDS;
+
+/** At most this many leads are kept: what a test step shows. */
+export const MOST_RECENT_LEADS = 10;
+
+/** At most this many pages are kept for the dropdown. */
+export const MOST_RECENT_PAGES = 50;
+
+/**
+ * A lead larger than this (as JSON) is not kept for the test step, so the
+ * cached record stays under half a megabyte; its page still is.
+ */
+export const LARGEST_KEPT_LEAD_CHARS = 32 * 1024;
+
+/** A page's name or address longer than this is cut short in the dropdown. */
+const LONGEST_PAGE_TEXT = 500;
+
+/** The key of the connection's record; its layout has this version. */
+export const RECENT_LEADS_KEY = 'new_lead:recent';
+export const RECENT_LEADS_VERSION = 1;
+
+interface Dated<T> {
+  /** When this run remembered it, in milliseconds since the epoch. */
+  at: number;
+  value: T;
+}
+
+interface RecentRecord {
+  version: typeof RECENT_LEADS_VERSION;
+  /** Newest first. */
+  leads: Dated<Lead>[];
+  /** Newest first, one per page. */
+  pages: Dated<LeadPage>[];
+}
+
+const EMPTY: RecentRecord = { version: RECENT_LEADS_VERSION, leads: [], pages: [] };
+
+function isFieldValue(value: unknown): value is FieldValue {
+  const isScalar = (item: unknown) =>
+    item === null || ['string', 'number', 'boolean'].includes(typeof item);
+  return isScalar(value) || (Array.isArray(value) && value.every(isScalar));
+}
+
+function asLead(value: unknown): Lead | undefined {
+  if (
+    !isJsonObject(value) ||
+    typeof value.id !== 'string' ||
+    value.id === '' ||
+    value.is_sample !== false ||
+    !Object.values(value).every(isFieldValue)
+  ) {
+    return undefined;
+  }
+  return value as Lead;
+}
+
+function asPage(value: unknown): LeadPage | undefined {
+  if (!isJsonObject(value) || typeof value.id !== 'string' || value.id === '') {
+    return undefined;
+  }
+  const { id, name, url } = value;
+  if (
+    (name !== undefined && typeof name !== 'string') ||
+    (url !== undefined && typeof url !== 'string')
+  ) {
+    return undefined;
+  }
+  return {
+    id,
+    ...(name === undefined ? {} : { name }),
+    ...(url === undefined ? {} : { url }),
+  };
+}
+
+/** The entries of a list that are dated, readable and not older than `lifetimeSeconds`. */
+function datedEntries<T>(
+  list: unknown,
+  read: (value: unknown) => T | undefined,
+  lifetimeSeconds: number,
+  now: number,
+): Dated<T>[] {
+  if (!Array.isArray(list)) {
+    return [];
+  }
+  return list.flatMap((entry: unknown) => {
+    if (!isJsonObject(entry) || typeof entry.at !== 'number') {
+      return [];
+    }
+    const value = read(entry.value);
+    const fresh = entry.at > now - lifetimeSeconds * 1000 && entry.at <= now + 60_000;
+    return value !== undefined && fresh ? [{ at: entry.at, value }] : [];
+  });
+}
+
+/**
+ * The record as this version reads it: anything missing, expired, malformed
+ * or written by an older (or newer) layout counts as nothing remembered.
+ */
+export function readRecord(stored: unknown, now: number): RecentRecord {
+  if (!isJsonObject(stored) || stored.version !== RECENT_LEADS_VERSION) {
+    return EMPTY;
+  }
+  return {
+    version: RECENT_LEADS_VERSION,
+    leads: datedEntries(stored.leads, asLead, RECENT_LEAD_SECONDS, now).slice(
+      0,
+      MOST_RECENT_LEADS,
+    ),
+    pages: datedEntries(stored.pages, asPage, RECENT_PAGE_SECONDS, now).slice(
+      0,
+      MOST_RECENT_PAGES,
+    ),
+  };
+}
+
+function shortened(page: LeadPage): LeadPage {
+  const cut = (text: string) => text.slice(0, LONGEST_PAGE_TEXT);
+  return {
+    id: cut(page.id),
+    ...(page.name === undefined ? {} : { name: cut(page.name) }),
+    ...(page.url === undefined ? {} : { url: cut(page.url) }),
+  };
+}
+
+/** Newest first, without a second entry for the same key. */
+function newestFirst<T>(
+  fresh: Dated<T>[],
+  kept: Dated<T>[],
+  keyOf: (value: T) => string,
+  most: number,
+): Dated<T>[] {
+  const seen = new Set<string>();
+  return [...fresh, ...kept]
+    .filter((entry) => {
+      const key = keyOf(entry.value);
+      const first = !seen.has(key);
+      seen.add(key);
+      return first;
+    })
+    .slice(0, most);
+}
+
+/**
+ * The record with a delivery's leads added: its later leads count as newer;
+ * a lead already remembered keeps its place (a redelivery is not new).
+ */
+export function withDelivered(
+  record: RecentRecord,
+  leads: Lead[],
+  now: number,
+): { record: RecentRecord; tooLarge: Lead[] } {
+  const tooLarge: Lead[] = [];
+  const known = new Set(record.leads.map((entry) => entry.value.id));
+  const freshLeads: Dated<Lead>[] = [];
+  const freshPages: Dated<LeadPage>[] = [];
+  for (const lead of [...leads].reverse()) {
+    const page = pageOf(lead);
+    if (page !== undefined) {
+      freshPages.push({ at: now, value: shortened(page) });
+    }
+    if (known.has(lead.id)) {
+      continue;
+    }
+    if (JSON.stringify(lead).length > LARGEST_KEPT_LEAD_CHARS) {
+      tooLarge.push(lead);
+      continue;
+    }
+    known.add(lead.id);
+    freshLeads.push({ at: now, value: lead });
+  }
+  return {
+    record: {
+      version: RECENT_LEADS_VERSION,
+      leads: [...freshLeads, ...record.leads].slice(0, MOST_RECENT_LEADS),
+      pages: newestFirst(
+        freshPages,
+        record.pages,
+        (page) => pageKey(page.id),
+        MOST_RECENT_PAGES,
+      ),
+    },
+    tooLarge,
+  };
+}
+
+/**
+ * Remembers a live delivery's leads for the Zap editor. Never throws: a
+ * failure is logged, and the leads go out all the same.
+ */
+export async function rememberDelivered(
+  z: ZObject,
+  bundle: Bundle,
+  leads: Lead[],
+): Promise<void> {
+  if (leads.length === 0) {
+    return;
+  }
+  const notKept = (why: string) =>
+    z.console.log(
+      `New Lead could not keep this delivery's leads for the Zap editor's test step: ${why}. ` +
+        'The leads themselves went out as usual.',
+    );
+  let stored: unknown;
+  try {
+    stored = await readCache(z, RECENT_LEADS_KEY, CONNECTION_SCOPE);
+  } catch (error) {
+    notKept(`Zapier's cache did not answer (${cacheFailure(error, bundle)})`);
+    return;
+  }
+  const now = Date.now();
+  const { record, tooLarge } = withDelivered(readRecord(stored, now), leads, now);
+  for (const lead of tooLarge) {
+    z.console.log(
+      `New Lead did not keep lead ${lead.id} for the Zap editor's test step: it is larger ` +
+        `than ${LARGEST_KEPT_LEAD_CHARS / 1024} KB. Its page is still listed.`,
+    );
+  }
+  let answer: unknown;
+  try {
+    answer = await writeCache(
+      z,
+      RECENT_LEADS_KEY,
+      record,
+      RECENT_PAGE_SECONDS,
+      CONNECTION_SCOPE,
+    );
+  } catch (error) {
+    notKept(`Zapier's cache did not answer (${cacheFailure(error, bundle)})`);
+    return;
+  }
+  if (answer !== true) {
+    notKept(
+      `Zapier's cache did not confirm it stored them (it answered ${typeof answer})`,
+    );
+  }
+}
+
+/**
+ * What the connection remembers; nothing when there is nothing, or when the
+ * cache cannot be read (logged, never thrown).
+ */
+async function remembered(z: ZObject, bundle: Bundle): Promise<RecentRecord> {
+  let stored: unknown;
+  try {
+    stored = await readCache(z, RECENT_LEADS_KEY, CONNECTION_SCOPE);
+  } catch (error) {
+    z.console.log(
+      `New Lead could not read the leads it keeps for the Zap editor: Zapier's cache did ` +
+        `not answer (${cacheFailure(error, bundle)}).`,
+    );
+    return EMPTY;
+  }
+  return readRecord(stored, Date.now());
+}
+
+/** The connection's newest leads, newest first, exactly as perform returned them. */
+export async function recentLeads(z: ZObject, bundle: Bundle): Promise<Lead[]> {
+  return (await remembered(z, bundle)).leads.map((entry) => entry.value);
+}
+
+/** The pages the connection's leads came from, the most recent first. */
+export async function recentPages(z: ZObject, bundle: Bundle): Promise<LeadPage[]> {
+  return (await remembered(z, bundle)).pages.map((entry) => entry.value);
+}

@@ -1,0 +1,287 @@
+/**
+ * The connection's recent leads in the Zap editor: New Lead's test step and
+ * the Page dropdown, fed by live deliveries, through core's Lambda handler
+ * against the stand-in of Zapier's cache, which keeps each connected
+ * account's keys apart as Zapier does.
+ */
+import nock from 'nock';
+
+import { DEFAULT_CONNECTION, startZapierRuntime } from '../../lifecycle/zapier/runtime';
+import type { Connection, ZapierRuntime } from '../../lifecycle/zapier/runtime';
+import { createApp } from '../../src/app';
+import type { Lead } from '../../src/leads/fields';
+import {
+  LARGEST_KEPT_LEAD_CHARS,
+  RECENT_LEADS_KEY,
+  RECENT_LEADS_VERSION,
+  RECENT_LEAD_SECONDS,
+  RECENT_PAGE_SECONDS,
+} from '../../src/leads/recent-leads';
+import { SAMPLE_LEAD } from '../../src/triggers/new-lead';
+import type { PageChoice } from '../../src/triggers/page-list';
+import { deliveryOf, leadNamed, liveZap } from '../exactly-once-scenarios';
+
+const PERFORM = 'triggers.new_lead.operation.perform';
+const PERFORM_LIST = 'triggers.new_lead.operation.performList';
+const PAGE_LIST = 'triggers.page_list.operation.perform';
+const ANOTHER_CONNECTION: Connection = { id: 'auth_2', user: 'user_2' };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const app = createApp({ pkce: false });
+let runtime: ZapierRuntime;
+let clock: number;
+
+beforeAll(() => nock.enableNetConnect('127.0.0.1'));
+afterAll(() => nock.disableNetConnect());
+beforeEach(async () => {
+  clock = Date.UTC(2026, 10, 22);
+  jest.spyOn(Date, 'now').mockImplementation(() => clock);
+  runtime = await startZapierRuntime({ now: () => clock });
+});
+afterEach(async () => {
+  jest.restoreAllMocks();
+  await runtime.close();
+});
+
+const perform = (delivery: unknown, live: Record<string, unknown> = liveZap('wh_1')) =>
+  runtime.invoke<Lead[]>(app, PERFORM, { cleanedRequest: delivery, ...live });
+const testStep = (page?: string, connection = DEFAULT_CONNECTION) =>
+  runtime.invoke<Lead[]>(
+    app,
+    PERFORM_LIST,
+    { inputData: page === undefined ? {} : { page } },
+    connection,
+  );
+const pageDropdown = (connection = DEFAULT_CONNECTION) =>
+  runtime.invoke<PageChoice[]>(app, PAGE_LIST, {}, connection);
+const ids = (items: Lead[]) => items.map((item) => item.id);
+
+describe("New Lead's test step", () => {
+  it('shows the lead a live Zap received, exactly as perform returned it', async () => {
+    const items = await perform(deliveryOf(leadNamed('lead_1')));
+    expect(items).toHaveLength(1);
+    expect(await testStep()).toEqual(items);
+  });
+
+  it('shows the newest 10, newest first; a batch counts its later leads as newer', async () => {
+    for (let index = 0; index < 8; index += 1) {
+      await perform(deliveryOf(leadNamed(`lead_${index}`)));
+    }
+    await perform(
+      deliveryOf(leadNamed('lead_8'), leadNamed('lead_9'), leadNamed('lead_10')),
+    );
+    expect(ids(await testStep())).toEqual([
+      'lead_10',
+      'lead_9',
+      'lead_8',
+      'lead_7',
+      'lead_6',
+      'lead_5',
+      'lead_4',
+      'lead_3',
+      'lead_2',
+      'lead_1',
+    ]);
+  });
+
+  it('keeps a redelivered lead in its place, once', async () => {
+    await perform(deliveryOf(leadNamed('lead_1')));
+    await perform(deliveryOf(leadNamed('lead_2')));
+    await perform(deliveryOf(leadNamed('lead_1')));
+    expect(ids(await testStep())).toEqual(['lead_2', 'lead_1']);
+  });
+
+  it("shows the chosen Page's leads, also those another Zap's Page kept out", async () => {
+    await perform(
+      deliveryOf(leadNamed('lead_1'), leadNamed('lead_2', 'Webinar Signup')),
+      { ...liveZap('wh_1'), inputData: { page: 'Spring Launch' } },
+    );
+    expect(ids(await testStep('webinar signup'))).toEqual(['lead_2']);
+    expect(ids(await testStep('page_spring_launch'))).toEqual(['lead_1']);
+  });
+
+  it('shows the marked sample, and says why, when no lead came from the chosen Page', async () => {
+    await perform(deliveryOf(leadNamed('lead_1')));
+    expect(await testStep('Pricing')).toEqual([SAMPLE_LEAD]);
+    expect(runtime.consoleLines).toContain(
+      'New Lead shows a sample lead: no lead from the page "Pricing" reached a live Zap of this connection in the last 3 days.',
+    );
+  });
+
+  it('never shows one connection the leads of another', async () => {
+    await perform(deliveryOf(leadNamed('lead_1')));
+    expect(await testStep(undefined, ANOTHER_CONNECTION)).toEqual([SAMPLE_LEAD]);
+    expect(await pageDropdown(ANOTHER_CONNECTION)).toEqual([]);
+    expect(ids(await testStep())).toEqual(['lead_1']);
+  });
+
+  it("keeps them in the connection's own part of the cache, for at most 7 days", async () => {
+    await perform(deliveryOf(leadNamed('lead_1')));
+    const writes = runtime.calls.filter(
+      (call) => call.method === 'zcache_set' && call.params[0] === RECENT_LEADS_KEY,
+    );
+    expect(writes).toHaveLength(1);
+    const [, , ttl, scope, nx] = writes[0]!.params;
+    expect([ttl, scope, nx]).toEqual([RECENT_PAGE_SECONDS, ['auth'], null]);
+    expect(RECENT_PAGE_SECONDS).toBeLessThanOrEqual(7 * 24 * 60 * 60);
+  });
+
+  it('forgets a lead after 3 days, and its page after 7', async () => {
+    await perform(deliveryOf(leadNamed('lead_1')));
+    clock += RECENT_LEAD_SECONDS * 1000 - 1000;
+    expect(ids(await testStep())).toEqual(['lead_1']);
+    clock += 2000;
+    expect(await testStep()).toEqual([SAMPLE_LEAD]);
+    expect(await pageDropdown()).toHaveLength(1);
+    clock += 4 * DAY_MS;
+    expect(await pageDropdown()).toEqual([]);
+  });
+
+  it('remembers nothing from a run without a live Zap', async () => {
+    await perform(deliveryOf(leadNamed('lead_1')), {});
+    expect(await testStep()).toEqual([SAMPLE_LEAD]);
+    expect(runtime.calls).toEqual([
+      expect.objectContaining({
+        method: 'zcache_get',
+        params: [RECENT_LEADS_KEY, ['auth']],
+      }),
+    ]);
+  });
+
+  it('does not keep a lead larger than 32 KB, but lists its page', async () => {
+    const large = {
+      ...leadNamed('lead_large', 'Webinar Signup'),
+      essay: 'x'.repeat(40_000),
+    };
+    expect(ids(await perform(deliveryOf(large)))).toEqual(['lead_large']);
+    expect(await testStep()).toEqual([SAMPLE_LEAD]);
+    expect((await pageDropdown()).map((page) => page.name)).toEqual(['Webinar Signup']);
+    expect(runtime.consoleLines).toContain(
+      `New Lead did not keep lead lead_large for the Zap editor's test step: it is larger than ${LARGEST_KEPT_LEAD_CHARS / 1024} KB. Its page is still listed.`,
+    );
+  });
+});
+
+describe('remembering never costs a lead', () => {
+  it('passes the leads on, and says why, when the cache loses the write', async () => {
+    runtime.loseAnswers('zcache_set', 3, 'server-error', RECENT_LEADS_KEY);
+    expect(ids(await perform(deliveryOf(leadNamed('lead_1'))))).toEqual(['lead_1']);
+    expect(runtime.consoleLines.join('\n')).toMatch(
+      /New Lead could not keep this delivery's leads for the Zap editor's test step: Zapier's cache did not answer \(RPC request failed after 3 attempts.*The leads themselves went out as usual\./,
+    );
+  });
+
+  it('passes the leads on, and keeps what it had, when the cache cannot be read', async () => {
+    await perform(deliveryOf(leadNamed('lead_1')));
+    runtime.loseAnswers('zcache_get', 3, 'connection-reset', RECENT_LEADS_KEY);
+    expect(ids(await perform(deliveryOf(leadNamed('lead_2'))))).toEqual(['lead_2']);
+    expect(ids(await testStep())).toEqual(['lead_1']);
+  });
+
+  it('shows the sample, and says why, when the cache cannot be read in the editor', async () => {
+    runtime.failWith(503);
+    expect(await testStep()).toEqual([SAMPLE_LEAD]);
+    expect(await pageDropdown()).toEqual([]);
+    expect(runtime.consoleLines.join('\n')).toMatch(
+      /New Lead could not read the leads it keeps for the Zap editor: Zapier's cache did not answer/,
+    );
+  });
+
+  it.each([
+    ['not JSON', '{"version": 1, "leads": ['],
+    ['an older layout', JSON.stringify({ version: 0, leads: [leadNamed('old')] })],
+    ['a newer layout', JSON.stringify({ version: RECENT_LEADS_VERSION + 1, leads: [] })],
+    ['a list', JSON.stringify([1, 2, 3])],
+    [
+      'malformed entries',
+      JSON.stringify({
+        version: RECENT_LEADS_VERSION,
+        leads: [
+          { at: 'yesterday', value: { id: 'lead_x', is_sample: false } },
+          { at: Date.UTC(2026, 10, 22), value: { id: 'lead_y', is_sample: true } },
+          {
+            at: Date.UTC(2026, 10, 22),
+            value: { id: 'lead_z', is_sample: false, n: {} },
+          },
+        ],
+        pages: [{ at: Date.UTC(2026, 10, 22), value: { id: 7 } }],
+      }),
+    ],
+  ])(
+    'treats a record it cannot read (%s) as nothing remembered, and replaces it',
+    async (_kind, text) => {
+      runtime.storeText(RECENT_LEADS_KEY, text, ['auth']);
+      expect(await testStep()).toEqual([SAMPLE_LEAD]);
+      expect(runtime.consoleLines.join('\n')).not.toContain('"leads"');
+      expect(await pageDropdown()).toEqual([]);
+      expect(ids(await perform(deliveryOf(leadNamed('lead_1'))))).toEqual(['lead_1']);
+      expect(ids(await testStep())).toEqual(['lead_1']);
+    },
+  );
+
+  it('gives every lead of concurrent deliveries, each remembering as it can', async () => {
+    const deliveries = [1, 2, 3, 4].map((index) =>
+      deliveryOf(leadNamed(`lead_${index}`)),
+    );
+    const results = await Promise.all(deliveries.map((delivery) => perform(delivery)));
+    expect(results.map(ids)).toEqual([['lead_1'], ['lead_2'], ['lead_3'], ['lead_4']]);
+    // One of two concurrent updates may be lost; at least one is kept.
+    expect((await testStep()).length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('the Page dropdown', () => {
+  it("lists the pages of the connection's leads, newest first, one each", async () => {
+    await perform(
+      deliveryOf(
+        leadNamed('lead_1'),
+        leadNamed('lead_2', 'Webinar Signup'),
+        leadNamed('lead_3'),
+      ),
+    );
+    await perform(
+      deliveryOf({
+        id: 'lead_4',
+        email: 'a@example.org',
+        page: {
+          id: 'page_pricing',
+          name: 'Pricing',
+          url: 'https://pages.example.org/pricing',
+        },
+      }),
+    );
+    expect(await pageDropdown()).toEqual([
+      { id: 'page_pricing', name: 'Pricing', url: 'https://pages.example.org/pricing' },
+      { id: 'page_spring_launch', name: 'Spring Launch' },
+      { id: 'page_webinar_signup', name: 'Webinar Signup' },
+    ]);
+  });
+
+  it('names a page by its address or id when its leads give no name', async () => {
+    await perform(deliveryOf({ id: 'lead_1', page_url: 'https://pages.example.org/a' }));
+    expect(await pageDropdown()).toEqual([
+      {
+        id: 'https://pages.example.org/a',
+        name: 'https://pages.example.org/a',
+        url: 'https://pages.example.org/a',
+      },
+    ]);
+  });
+
+  it('is empty, and says why, before any lead', async () => {
+    expect(await pageDropdown()).toEqual([]);
+    expect(runtime.consoleLines).toContain(
+      "New Lead has no pages to offer yet: no lead reached a live Zap of this connection in the last 7 days. Type the page's name, address or ID instead.",
+    );
+  });
+
+  it("offers ids New Lead's Page filter accepts", async () => {
+    await perform(deliveryOf(leadNamed('lead_1'), leadNamed('lead_2', 'Webinar Signup')));
+    const [webinar] = (await pageDropdown()).filter(
+      (page) => page.name === 'Webinar Signup',
+    );
+    const zap = { ...liveZap('wh_2'), inputData: { page: webinar!.id } };
+    const again = deliveryOf(leadNamed('lead_3'), leadNamed('lead_4', 'Webinar Signup'));
+    expect(ids(await perform(again, zap))).toEqual(['lead_4']);
+  });
+});
