@@ -7,6 +7,7 @@
 import { PAGES } from '../sandbox/seed';
 import type { Lead } from '../src/leads/fields';
 import { loadTheBuiltApp } from './steps/app';
+import { checkAnotherAccount, openZapEditor } from './steps/editor';
 import {
   approveAsAda,
   buildAuthorizeUrl,
@@ -31,6 +32,7 @@ import { Transcript } from './transcript';
 import type { Print } from './transcript';
 import { useSandboxSettings } from './zapier/environment';
 import { LiveZap } from './zapier/live-zap';
+import { ZapEditor } from './zapier/zap-editor';
 
 export interface LifecycleOptions {
   pkce: boolean;
@@ -57,6 +59,10 @@ export interface LifecycleResult {
 
 /** The Zap's Page setting, and a page it does not choose. */
 const [ZAP_PAGE, OTHER_PAGE] = PAGES;
+
+/** Ada's connected account on Zapier, and another account of the same Zapier app. */
+const ADAS_CONNECTION = { id: 'auth_ada', user: 'user_ada' };
+const ANOTHER_CONNECTION = { id: 'auth_other', user: 'user_other' };
 
 interface Closable {
   close(): Promise<void>;
@@ -88,10 +94,6 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
     const app = await step('Loading the built app', () =>
       loadTheBuiltApp(options.appDir, options.pkce),
     );
-    const zap = new LiveZap(runtime, app, ZAP_PAGE, (line) =>
-      transcript.detail(`log: ${line}`),
-    );
-
     const request = await step('Building the authorize URL', () =>
       buildAuthorizeUrl(app),
     );
@@ -107,6 +109,14 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
     const subscription = await step('Subscribing New Lead', () =>
       subscribe(app, auth, sandbox, hooks.url),
     );
+    const zap = new LiveZap(
+      runtime,
+      app,
+      ADAS_CONNECTION,
+      subscription,
+      ZAP_PAGE,
+      (line) => transcript.detail(`log: ${line}`),
+    );
 
     const submitted = await step('Submitting a lead', () =>
       submitOnZapPage(sandbox, zap),
@@ -114,6 +124,12 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
     const delivery = await step('Waiting for the delivery', () => awaitDelivery(hooks));
     const lead = await step('Running perform on the delivery', () =>
       performOnDelivery(zap, delivery, submitted, app.outputLabels()),
+    );
+    await step('Opening the Zap editor', () =>
+      openZapEditor(new ZapEditor(runtime, app, ADAS_CONNECTION), ZAP_PAGE, lead),
+    );
+    await step("Opening another account's Zap editor", () =>
+      checkAnotherAccount(new ZapEditor(runtime, app, ANOTHER_CONNECTION)),
     );
     await step('Recognising the redelivery', () =>
       recogniseRedelivery(zap, hooks, delivery, submitted, sandbox),

@@ -64,7 +64,9 @@ export async function performOnDelivery(
   }
   return {
     value: lead,
-    line: `perform (Zap ${zap.id}, Page "${zap.page.name}") turned the delivery into 1 lead (${lead.id}); Zapier shows:`,
+    line:
+      `perform (Zap ${zap.id}, webhook ${zap.subscription.id}, Page "${zap.page.name}") ` +
+      `turned the delivery into 1 lead (${lead.id}); Zapier shows:`,
     details: leadFieldLines(lead, labels),
   };
 }

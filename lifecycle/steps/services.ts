@@ -33,11 +33,14 @@ export async function startTheHookReceiver(): Promise<StepOutcome<Receiver>> {
   };
 }
 
-/** Zapier's cache (set-if-absent) and log endpoint, through which perform runs as on Lambda. */
+/** Zapier's cache (set-if-absent, scoped) and log endpoint, through which the app runs as on Lambda. */
 export async function startZapiersRuntime(): Promise<StepOutcome<ZapierRuntime>> {
-  const runtime = await startZapierRuntime();
+  // Core echoes the app's log to the console: silenced, so the transcript shows it once.
+  const runtime = await startZapierRuntime({ quiet: true });
   return {
     value: runtime,
-    line: `Zapier's cache (set-if-absent) and log endpoint standing in on ${new URL(runtime.rpcBase).origin}`,
+    line:
+      `Zapier's cache (set-if-absent, one part per connected account) and log endpoint ` +
+      `standing in on ${new URL(runtime.rpcBase).origin}`,
   };
 }

@@ -1,14 +1,15 @@
 /**
  * A live Zap with New Lead: `perform` on a delivery runs through core's
- * Lambda handler with Zapier's cache and log endpoint standing in, in this
- * Zap (its id) with its Page setting.
+ * Lambda handler with Zapier's cache and log endpoint standing in, as a run
+ * of the Zap's connected account, with what Zapier hands over today: the
+ * subscription (what performSubscribe returned), the Zap's id and its Page.
  */
 import { randomBytes } from 'node:crypto';
 
 import type { Lead } from '../../src/leads/fields';
 import type { ReceivedRequest } from '../receiver';
-import type { ZapierRuntime } from './runtime';
-import type { BuiltApp } from './built-app';
+import type { BuiltApp, Subscription } from './built-app';
+import type { Connection, ZapierRuntime } from './runtime';
 
 const PERFORM = 'triggers.new_lead.operation.perform';
 
@@ -31,6 +32,8 @@ export class LiveZap {
   constructor(
     private readonly runtime: ZapierRuntime,
     private readonly app: BuiltApp,
+    readonly connection: Connection,
+    readonly subscription: Subscription,
     readonly page: LandingPage,
     private readonly onLog: (line: string) => void,
   ) {}
@@ -38,26 +41,26 @@ export class LiveZap {
   /** Runs perform on a request the hook receiver took, as Zapier would. */
   async perform(request: ReceivedRequest): Promise<PerformResult> {
     const loggedBefore = this.runtime.consoleLines.length;
-    // Core also echoes the app's log to the console: silenced, so it is shown once.
-    /* eslint-disable no-console */
-    const echo = console.log;
-    console.log = () => undefined;
     try {
-      const items = await this.runtime.invoke<Lead[]>(this.app.definition, PERFORM, {
-        cleanedRequest: JSON.parse(request.body) as unknown,
-        rawRequest: {
-          method: request.method,
-          headers: request.headers as Record<string, string>,
-          content: request.body,
-          querystring: '',
+      const items = await this.runtime.invoke<Lead[]>(
+        this.app.definition,
+        PERFORM,
+        {
+          cleanedRequest: JSON.parse(request.body) as unknown,
+          rawRequest: {
+            method: request.method,
+            headers: request.headers as Record<string, string>,
+            content: request.body,
+            querystring: '',
+          },
+          inputData: { page: this.page.name },
+          subscribeData: this.subscription,
+          meta: { zap: { id: this.id } },
         },
-        inputData: { page: this.page.name },
-        meta: { zap: { id: this.id } },
-      });
+        this.connection,
+      );
       return { items, logged: this.runtime.consoleLines.slice(loggedBefore) };
     } finally {
-      console.log = echo;
-      /* eslint-enable no-console */
       for (const line of this.runtime.consoleLines.slice(loggedBefore)) {
         this.onLog(line);
       }
