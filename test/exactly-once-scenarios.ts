@@ -276,3 +276,26 @@ export function describeFalseAnswer(loadApp: () => object): void {
     }
   });
 }
+
+/** A cache whose set answers something neither stored nor refused. */
+export function describeOddAnswer(loadApp: () => object): void {
+  it('passes a lead on, and says why, when the cache answers what no cache should', async () => {
+    const runtime = await startZapierRuntime({ storedAnswer: 'OK' });
+    try {
+      const bundle = {
+        cleanedRequest: deliveryOf(leadNamed('lead_1')),
+        ...webhookOnly('wh_1'),
+      };
+      const items = await runtime.invoke<Lead[]>(loadApp(), PERFORM, bundle);
+      expect(items.map((item) => item.id)).toEqual(['lead_1']);
+      expect(runtime.consoleLines).toEqual(
+        expect.arrayContaining([
+          "New Lead passed lead lead_1 on without checking for a redelivery: Zapier's cache gave an answer it does not understand (string). If the service sent it before, the Zap may run for it twice.",
+          "New Lead could not keep this delivery's leads for the Zap editor's test step: Zapier's cache did not confirm it stored them (it answered string). The leads themselves went out as usual.",
+        ]),
+      );
+    } finally {
+      await runtime.close();
+    }
+  });
+}

@@ -23,6 +23,8 @@ export interface RuntimeOptions {
    * Redis, whose SET NX answers nil; `false` is the other answer the typing allows.
    */
   existingKeyAnswer?: null | false;
+  /** What `zcache_set` answers when it stored the value: `true` (default), or something odd. */
+  storedAnswer?: unknown;
   /** Keep every call in `calls` (default); a long benchmark turns it off to stay lean. */
   recordCalls?: boolean;
   /** How long each RPC answer takes, as over a network to Zapier's cache (default 0). */
@@ -184,6 +186,7 @@ class ScopedCache {
   constructor(
     private readonly now: () => number,
     private readonly existingKeyAnswer: null | false,
+    private readonly storedAnswer: unknown,
   ) {}
 
   call(method: string, params: unknown[], connection: Connection): unknown {
@@ -202,7 +205,7 @@ class ScopedCache {
           value,
           expiresAt: typeof ttl === 'number' ? this.now() + ttl * 1000 : null,
         });
-        return true;
+        return this.storedAnswer;
       }
       case 'zcache_delete': {
         const [key, scope] = params;
@@ -231,6 +234,7 @@ export async function startZapierRuntime(
   const cache = new ScopedCache(
     options.now ?? Date.now,
     options.existingKeyAnswer ?? null,
+    'storedAnswer' in options ? options.storedAnswer : true,
   );
   const recordCalls = options.recordCalls ?? true;
   const answerDelayMs = options.answerDelayMs ?? 0;

@@ -2,7 +2,11 @@
 import nock from 'nock';
 
 import { createApp } from '../../src/app';
-import { describeExactlyOnce, describeFalseAnswer } from '../exactly-once-scenarios';
+import {
+  describeExactlyOnce,
+  describeFalseAnswer,
+  describeOddAnswer,
+} from '../exactly-once-scenarios';
 
 beforeAll(() => nock.enableNetConnect('127.0.0.1'));
 afterAll(() => nock.disableNetConnect());
@@ -10,4 +14,5 @@ afterAll(() => nock.disableNetConnect());
 describe('New Lead, exactly once per Zap (source)', () => {
   describeExactlyOnce(() => createApp({ pkce: false }), { socketsReused: false });
   describeFalseAnswer(() => createApp({ pkce: false }));
+  describeOddAnswer(() => createApp({ pkce: false }));
 });

@@ -3,7 +3,11 @@ import { join } from 'node:path';
 
 import { ensureAppBuilt } from '../../lifecycle/build';
 import { BuiltApp } from '../../lifecycle/zapier/built-app';
-import { describeExactlyOnce, describeFalseAnswer } from '../exactly-once-scenarios';
+import {
+  describeExactlyOnce,
+  describeFalseAnswer,
+  describeOddAnswer,
+} from '../exactly-once-scenarios';
 
 const APP_DIR = join(__dirname, '..', '..');
 
@@ -16,4 +20,5 @@ beforeAll(() => {
 describe('New Lead, exactly once per Zap (built app)', () => {
   describeExactlyOnce(builtApp, { socketsReused: true });
   describeFalseAnswer(builtApp);
+  describeOddAnswer(builtApp);
 });

@@ -2,6 +2,7 @@ import type { Lead } from '../../../src/leads/fields';
 import {
   isFromPage,
   pageKey,
+  pageOf,
   pagesNamedBy,
   wantedPage,
 } from '../../../src/leads/page-filter';
@@ -54,5 +55,35 @@ describe('the Page filter', () => {
 
   it('compares ids, names and addresses the same forgiving way', () => {
     expect(pageKey('HTTPS://WWW.Example.org/A//')).toBe('example.org/a');
+  });
+});
+
+describe('the page a lead came from', () => {
+  it('gives its id, name and address', () => {
+    expect(pageOf(springLead)).toEqual({
+      id: 'page_spring',
+      name: 'Spring Launch – Early Access',
+      url: 'https://pages.example.org/spring-launch',
+    });
+  });
+
+  it('is named by its address, then its name, when the lead gives no id', () => {
+    expect(pageOf(lead({ landing_page_url: ' https://a.example.org/x ' }))).toEqual({
+      id: 'https://a.example.org/x',
+      url: 'https://a.example.org/x',
+    });
+    expect(pageOf(lead({ delivery__page__title: 'Pricing' }))).toEqual({
+      id: 'Pricing',
+      name: 'Pricing',
+    });
+    expect(pageOf(lead({ page_id: 7, page: 'Pricing' }))).toEqual({
+      id: '7',
+      name: 'Pricing',
+    });
+  });
+
+  it('is none for a lead that names no page, or only blanks', () => {
+    expect(pageOf(lead({ email: 'a@x.org' }))).toBeUndefined();
+    expect(pageOf(lead({ page__name: '   ' }))).toBeUndefined();
   });
 });
