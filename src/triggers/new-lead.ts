@@ -8,6 +8,7 @@ import { defineTrigger, errors } from 'zapier-platform-core';
 import type {
   BasicHookOperation,
   Bundle,
+  PlainOutputField,
   WebhookTriggerPerform,
   WebhookTriggerPerformList,
   WebhookTriggerPerformSubscribe,
@@ -233,6 +234,65 @@ const performList: WebhookTriggerPerformList<NewLeadInput, Lead> = async (z, bun
   return [SAMPLE_LEAD];
 };
 
+/** The labels of every field a lead has in the sample; the Zap editor shows them. */
+export const LEAD_OUTPUT_FIELDS = [
+  { key: 'id', label: 'Lead ID', type: 'string' },
+  { key: 'email', label: 'Email', type: 'string' },
+  { key: 'first_name', label: 'First Name', type: 'string' },
+  { key: 'last_name', label: 'Last Name', type: 'string' },
+  { key: 'full_name', label: 'Full Name', type: 'string' },
+  { key: 'phone', label: 'Phone', type: 'string' },
+  { key: 'created_at', label: 'Submitted At', type: 'datetime' },
+  { key: 'page__id', label: 'Page ID', type: 'string' },
+  { key: 'page__name', label: 'Page Name', type: 'string' },
+  { key: 'page__url', label: 'Page URL', type: 'string' },
+  { key: 'fields__company', label: 'Fields Company', type: 'string' },
+  { key: 'fields__message', label: 'Fields Message', type: 'string' },
+  { key: 'utm__source', label: 'UTM Source', type: 'string' },
+  { key: 'utm__medium', label: 'UTM Medium', type: 'string' },
+  { key: 'utm__campaign', label: 'UTM Campaign', type: 'string' },
+  { key: 'consent', label: 'Consent Given', type: 'boolean' },
+  { key: 'delivery__id', label: 'Delivery ID', type: 'string' },
+  { key: 'delivery__created_at', label: 'Delivered At', type: 'datetime' },
+  { key: 'delivery__project__id', label: 'Project ID', type: 'string' },
+  { key: 'delivery__project__name', label: 'Project Name', type: 'string' },
+  { key: 'is_sample', label: 'Is Sample', type: 'boolean' },
+] as const satisfies readonly PlainOutputField[];
+
+/** `fields__budget_range` → `Fields Budget Range`, as the labels above read. */
+export function labelOfKey(key: string): string {
+  return key
+    .split(/_+/)
+    .filter((word) => word !== '')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/**
+ * Labels for the fields of the chosen Page's recent leads that the sample
+ * does not have (a form's own questions: _Fields Budget_), so the Zap editor
+ * offers them by name before a lead is mapped.
+ */
+const recentFieldLabels = async (
+  z: ZObject,
+  bundle: Bundle<NewLeadInput>,
+): Promise<PlainOutputField[]> => {
+  const wanted = wantedPage(bundle.inputData.page);
+  const labelled = new Set<string>(LEAD_OUTPUT_FIELDS.map((field) => field.key));
+  const unlabelled = new Set<string>();
+  for (const lead of await recentLeads(z, bundle)) {
+    if (wanted !== undefined && !isFromPage(lead, wanted)) {
+      continue;
+    }
+    for (const key of Object.keys(lead)) {
+      if (!labelled.has(key)) {
+        unlabelled.add(key);
+      }
+    }
+  }
+  return [...unlabelled].map((key) => ({ key, label: labelOfKey(key) }));
+};
+
 export const newLeadOperation = {
   type: 'hook' as const,
   performSubscribe,
@@ -254,29 +314,7 @@ export const newLeadOperation = {
     },
   ],
   sample: SAMPLE_LEAD,
-  outputFields: [
-    { key: 'id', label: 'Lead ID', type: 'string' },
-    { key: 'email', label: 'Email', type: 'string' },
-    { key: 'first_name', label: 'First Name', type: 'string' },
-    { key: 'last_name', label: 'Last Name', type: 'string' },
-    { key: 'full_name', label: 'Full Name', type: 'string' },
-    { key: 'phone', label: 'Phone', type: 'string' },
-    { key: 'created_at', label: 'Submitted At', type: 'datetime' },
-    { key: 'page__id', label: 'Page ID', type: 'string' },
-    { key: 'page__name', label: 'Page Name', type: 'string' },
-    { key: 'page__url', label: 'Page URL', type: 'string' },
-    { key: 'fields__company', label: 'Fields Company', type: 'string' },
-    { key: 'fields__message', label: 'Fields Message', type: 'string' },
-    { key: 'utm__source', label: 'UTM Source', type: 'string' },
-    { key: 'utm__medium', label: 'UTM Medium', type: 'string' },
-    { key: 'utm__campaign', label: 'UTM Campaign', type: 'string' },
-    { key: 'consent', label: 'Consent Given', type: 'boolean' },
-    { key: 'delivery__id', label: 'Delivery ID', type: 'string' },
-    { key: 'delivery__created_at', label: 'Delivered At', type: 'datetime' },
-    { key: 'delivery__project__id', label: 'Project ID', type: 'string' },
-    { key: 'delivery__project__name', label: 'Project Name', type: 'string' },
-    { key: 'is_sample', label: 'Is Sample', type: 'boolean' },
-  ],
+  outputFields: [...LEAD_OUTPUT_FIELDS, recentFieldLabels],
 } satisfies BasicHookOperation;
 
 export const newLead = defineTrigger({

@@ -3,7 +3,13 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import type { Lead } from '../../src/leads/fields';
 import sampleDelivery from '../../src/samples/lead-delivery.json';
 import { MOST_LINES_PER_KIND } from '../../src/log-lines';
-import { SAMPLE_LEAD, newLead, newLeadOperation } from '../../src/triggers/new-lead';
+import {
+  LEAD_OUTPUT_FIELDS,
+  SAMPLE_LEAD,
+  labelOfKey,
+  newLead,
+  newLeadOperation,
+} from '../../src/triggers/new-lead';
 import type { UnsubscribeResult } from '../../src/triggers/new-lead';
 import {
   api,
@@ -345,14 +351,23 @@ describe('performList, sample and output fields', () => {
     expect(Object.keys(delivered ?? {})).toEqual(sampleKeys);
   });
 
-  it('labels every field of the sample, and only those', () => {
-    const outputKeys = (operation.outputFields ?? []).map((field) =>
-      typeof field === 'function' ? '' : field.key,
-    );
+  it("labels every field of the sample, and only those, then the recent leads' own fields", () => {
+    const outputKeys = LEAD_OUTPUT_FIELDS.map((field) => field.key);
     expect([...outputKeys].sort()).toEqual(Object.keys(SAMPLE_LEAD).sort());
-    for (const field of operation.outputFields ?? []) {
-      expect(typeof field === 'function' ? '' : field.label).toMatch(/^[A-Z]/);
+    for (const field of LEAD_OUTPUT_FIELDS) {
+      expect(field.label).toMatch(/^[A-Z]/);
     }
+    expect(operation.outputFields).toHaveLength(LEAD_OUTPUT_FIELDS.length + 1);
+    expect(typeof operation.outputFields.at(-1)).toBe('function');
+  });
+
+  it.each([
+    ['fields__budget_range', 'Fields Budget Range'],
+    ['utm__term', 'Utm Term'],
+    ['answers__1__question', 'Answers 1 Question'],
+    ['__odd__', 'Odd'],
+  ])('labels %s as %s', (key, label) => {
+    expect(labelOfKey(key)).toBe(label);
   });
 
   it('offers an optional Page field a marketer understands, picked from a list or typed', () => {

@@ -162,6 +162,41 @@ describe("New Lead's test step", () => {
   });
 });
 
+describe("New Lead's output fields", () => {
+  const outputFields = (page?: string, connection = DEFAULT_CONNECTION) =>
+    runtime.invoke<{ key: string; label?: string }[]>(
+      app,
+      'triggers.new_lead.operation.outputFields',
+      { inputData: page === undefined ? {} : { page } },
+      connection,
+    );
+
+  it("label the chosen Page's own form fields, after the sample's", async () => {
+    await perform(
+      deliveryOf(
+        { ...leadNamed('lead_1'), fields: { budget: '5k', team_size: 12 } },
+        { ...leadNamed('lead_2', 'Webinar Signup'), fields: { session: 'am' } },
+      ),
+    );
+    const fields = await outputFields('Spring Launch');
+    expect(fields.slice(-2)).toEqual([
+      { key: 'fields__budget', label: 'Fields Budget' },
+      { key: 'fields__team_size', label: 'Fields Team Size' },
+    ]);
+    expect(fields.map((field) => field.key)).not.toContain('fields__session');
+    expect(fields.find((field) => field.key === 'email')).toEqual(
+      expect.objectContaining({ label: 'Email' }),
+    );
+  });
+
+  it("are the sample's alone for another connection", async () => {
+    await perform(deliveryOf({ ...leadNamed('lead_1'), fields: { budget: '5k' } }));
+    const keys = (await outputFields(undefined, ANOTHER_CONNECTION)).map((f) => f.key);
+    expect(keys).not.toContain('fields__budget');
+    expect(keys).toContain('fields__company');
+  });
+});
+
 describe('remembering never costs a lead', () => {
   it('passes the leads on, and says why, when the cache loses the write', async () => {
     runtime.loseAnswers('zcache_set', 3, 'server-error', RECENT_LEADS_KEY);

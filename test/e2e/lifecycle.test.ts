@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ensureAppBuilt } from '../../lifecycle/build';
 import { fingerprint } from '../../lifecycle/fingerprint';
 import { runLifecycle } from '../../lifecycle/run';
-import { SAMPLE_LEAD, newLeadOperation } from '../../src/triggers/new-lead';
+import { LEAD_OUTPUT_FIELDS, SAMPLE_LEAD } from '../../src/triggers/new-lead';
 
 const APP_DIR = join(__dirname, '..', '..');
 
@@ -93,7 +93,7 @@ describe.each([
 
   it('gives the live lead exactly the keys of the sample, each with a label', () => {
     expect(Object.keys(result.lead).sort()).toEqual(Object.keys(SAMPLE_LEAD).sort());
-    const labelled = newLeadOperation.outputFields.map((field) => field.key);
+    const labelled: string[] = LEAD_OUTPUT_FIELDS.map((field) => field.key);
     expect(Object.keys(result.lead).filter((key) => !labelled.includes(key))).toEqual([]);
   });
 
