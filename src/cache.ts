@@ -42,30 +42,24 @@ export async function readCache(
   }
 }
 
-/** Stores `value` for `ttlSeconds`; core's answer (`true` when stored). */
+/** How a value is written: always, or only where the key is absent (set-if-absent). */
+export type WriteMode = 'always' | 'if-absent';
+
+/**
+ * Stores `value` for `ttlSeconds`; core's answer. `true` only when this call
+ * stored it; with `if-absent`, `false` or `null` (Redis' answer to SET NX on
+ * an existing key) when the key was there.
+ */
 export function writeCache(
   z: ZObject,
   key: string,
   value: unknown,
   ttlSeconds: number,
   scope: CacheScope,
+  mode: WriteMode = 'always',
 ): Promise<unknown> {
-  return z.cache.set(key, value, ttlSeconds, scope ?? undefined);
-}
-
-/**
- * Stores `value` only if `key` is absent (set-if-absent). `true` only when
- * this call stored it; `false` or `null` (Redis' answer to SET NX on an
- * existing key) when the key was there.
- */
-export function writeCacheIfAbsent(
-  z: ZObject,
-  key: string,
-  value: unknown,
-  ttlSeconds: number,
-  scope: CacheScope,
-): Promise<unknown> {
-  return z.cache.set(key, value, ttlSeconds, scope ?? undefined, true);
+  const nx = mode === 'if-absent' ? true : undefined;
+  return z.cache.set(key, value, ttlSeconds, scope ?? undefined, nx);
 }
 
 /** A cache failure's message for a log line: cut short, the connection's secrets redacted. */

@@ -17,7 +17,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import { mapWithLimit } from '../bounded';
-import { cacheFailure, readCache, writeCacheIfAbsent } from '../cache';
+import { cacheFailure, readCache, writeCache } from '../cache';
 import { logLines } from '../log-lines';
 import { readIdentifier } from '../responses';
 import type { Lead } from './fields';
@@ -108,7 +108,7 @@ async function claim(z: ZObject, bundle: Bundle, key: string): Promise<Claim> {
   const mark = claimMark();
   let stored: unknown;
   try {
-    stored = await writeCacheIfAbsent(z, key, mark, REDELIVERY_WINDOW_SECONDS, null);
+    stored = await writeCache(z, key, mark, REDELIVERY_WINDOW_SECONDS, null, 'if-absent');
   } catch (error) {
     return {
       unchecked: `Zapier's cache did not answer (${cacheFailure(error, bundle)})`,
