@@ -1,5 +1,9 @@
-/** The words users read in the Zap editor: Title Case labels (D018), trigger descriptions (D021). */
-import { stepsOf } from '../definition';
+/**
+ * The words users read in the Zap editor: Title Case labels (D018), trigger
+ * descriptions (D021). A hidden step (a dropdown's source) is never shown,
+ * and Zapier's schema makes its label and description optional: not read.
+ */
+import { visibleSteps } from '../definition';
 import type { Check, Finding } from './check';
 import { failure } from './check';
 
@@ -33,17 +37,19 @@ export function lowercaseWords(label: string): string[] {
 export const D018: Check = {
   id: 'D018',
   requirement:
-    'trigger, search, create and search-or-create labels are in Title Case ("New Lead")',
+    'visible trigger, search, create and search-or-create labels are in Title Case ("New Lead")',
   run({ definition }): Finding[] {
     const labelled = [
-      ...stepsOf(definition).map((step) => ({
+      ...visibleSteps(definition).map((step) => ({
         path: step.path,
         display: step.definition.display,
       })),
-      ...Object.entries(definition.searchOrCreates ?? {}).map(([key, step]) => ({
-        path: `searchOrCreates.${key}`,
-        display: step.display,
-      })),
+      ...Object.entries(definition.searchOrCreates ?? {})
+        .filter(([, step]) => step.display?.hidden !== true)
+        .map(([key, step]) => ({
+          path: `searchOrCreates.${key}`,
+          display: step.display,
+        })),
     ];
     return labelled.flatMap(({ path, display }) => {
       const label = display?.label ?? '';
@@ -64,9 +70,10 @@ const TRIGGER_DESCRIPTION = /^Triggers when [^\s.].*\.$/s;
 
 export const D021: Check = {
   id: 'D021',
-  requirement: 'every trigger description starts with "Triggers when " and ends with "."',
+  requirement:
+    'every visible trigger description starts with "Triggers when " and ends with "."',
   run({ definition }): Finding[] {
-    return stepsOf(definition)
+    return visibleSteps(definition)
       .filter((step) => step.kind === 'trigger')
       .filter(
         (step) => !TRIGGER_DESCRIPTION.test(step.definition.display?.description ?? ''),

@@ -1,6 +1,6 @@
 /** Input fields of triggers, searches and creates: D001, D004, D009, D011, D022. */
 import type { FieldDefinition, Step } from '../definition';
-import { staticFields, stepsOf } from '../definition';
+import { staticFields, stepsOf, visibleSteps } from '../definition';
 import type { Check, Finding } from './check';
 import { failure } from './check';
 
@@ -81,9 +81,12 @@ function asksForId(field: FieldDefinition): boolean {
 
 export const D004: Check = {
   id: 'D004',
-  requirement: 'every input field that asks for an ID offers a dynamic dropdown',
+  requirement:
+    'every input field of a visible step that asks for an ID offers a dynamic dropdown',
   run(input): Finding[] {
-    return allInputFields(input)
+    // A hidden step's fields are filled by the app's own dropdowns, never by a user.
+    return visibleSteps(input.definition)
+      .flatMap(inputFieldsOf)
       .filter(({ field }) => asksForId(field) && field.dynamic === undefined)
       .map(({ at }) =>
         failure(`${at}: give it a dynamic dropdown ("dynamic": "trigger_key.id.label")`),

@@ -412,6 +412,10 @@ describe('D018 Title Case, the judgment call', () => {
   });
 });
 
+function statusOf(id: string, input: CheckInput) {
+  return runChecks(input).find((each) => each.id === id)?.status;
+}
+
 function findingsOf(id: string, input: CheckInput) {
   const result = runChecks(input).find((each) => each.id === id);
   return result?.findings ?? [];
@@ -583,9 +587,6 @@ describe('local runs that gave no items', () => {
 });
 
 describe('every part of a rule', () => {
-  const statusOf = (id: string, input: CheckInput) =>
-    runChecks(input).find((each) => each.id === id)?.status;
-
   it.each([
     ['apiToken', 'Token'],
     ['authToken', 'Auth'],
@@ -755,6 +756,40 @@ describe('every part of a rule', () => {
     expect(findingsOf('M002', input).map((finding) => finding.change)).toContainEqual(
       expect.stringMatching(/give the app a title of at least 2 characters/),
     );
+  });
+});
+
+describe('hidden steps, which feed dropdowns and users never see', () => {
+  /** A dropdown's source as Zapier's templates write it: no "Triggers when", an ID field. */
+  function withHiddenDropdown(hidden: boolean): CheckInput {
+    const input = validInput();
+    const list = step(input, 'triggers.list');
+    list.display = {
+      label: 'list of lists',
+      description: 'Lists the lists, for dropdowns.',
+      hidden,
+    };
+    list.operation = {
+      perform: FUNC,
+      inputFields: [
+        { key: 'account_id', label: 'Account ID', helpText: 'Set by the app.' },
+      ],
+    };
+    return input;
+  }
+
+  it.each(['D004', 'D018', 'D021'])('%s does not read a hidden step', (id) => {
+    expect(findingsOf(id, withHiddenDropdown(true))).toEqual([]);
+  });
+
+  it.each(['D004', 'D018', 'D021'])('%s still reads the same step once visible', (id) => {
+    expect(statusOf(id, withHiddenDropdown(false))).toBe('failure');
+  });
+
+  it('passes every check with a hidden step without label or description', () => {
+    const input = validInput();
+    step(input, 'triggers.list').display = { hidden: true };
+    expect(runChecks(input).filter((result) => result.status !== 'pass')).toEqual([]);
   });
 });
 
