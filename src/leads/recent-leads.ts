@@ -14,6 +14,7 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import { CONNECTION_SCOPE, cacheFailure, readCache, writeCache } from '../cache';
 import { isJsonObject } from '../json';
+import { logLines } from '../log-lines';
 import type { FieldValue, Lead } from './fields';
 import { pageKey, pageOf } from './page-filter';
 import type { LeadPage } from './page-filter';
@@ -188,7 +189,8 @@ export function withDelivered(
     if (page !== undefined) {
       freshPages.push({ at: now, value: shortened(page) });
     }
-    if (known.has(lead.id)) {
+    // Every lead names its page; only the newest few leads are kept.
+    if (freshLeads.length === MOST_RECENT_LEADS || known.has(lead.id)) {
       continue;
     }
     if (JSON.stringify(lead).length > LARGEST_KEPT_LEAD_CHARS) {
@@ -239,12 +241,17 @@ export async function rememberDelivered(
   }
   const now = Date.now();
   const { record, tooLarge } = withDelivered(readRecord(stored, now), leads, now);
-  for (const lead of tooLarge) {
-    z.console.log(
-      `New Lead did not keep lead ${lead.id} for the Zap editor's test step: it is larger ` +
+  logLines(
+    z,
+    tooLarge.map(
+      (lead) =>
+        `New Lead did not keep lead ${lead.id} for the Zap editor's test step: it is larger ` +
         `than ${LARGEST_KEPT_LEAD_CHARS / 1024} KB. Its page is still listed.`,
-    );
-  }
+    ),
+    (count) =>
+      `New Lead did not keep ${count} more lead(s) of this delivery for the test step: ` +
+      'each is too large.',
+  );
   let answer: unknown;
   try {
     answer = await writeCache(

@@ -79,3 +79,21 @@ describe('adding a delivery', () => {
     expect(record.pages[0]!.value.name).toHaveLength(500);
   });
 });
+
+describe('adding a large batch', () => {
+  it('keeps its newest leads and every page, sizing only the leads it keeps', () => {
+    const leads = Array.from({ length: 5_000 }, (_, index) =>
+      lead(`lead_${index}`, `P${index % 60}`),
+    );
+    const stringify = jest.spyOn(JSON, 'stringify');
+    const { record } = withDelivered(readRecord(undefined, NOW), leads, NOW);
+    expect(stringify.mock.calls.length).toBeLessThanOrEqual(10);
+    stringify.mockRestore();
+    expect(record.leads.map((entry) => entry.value.id).slice(0, 2)).toEqual([
+      'lead_4999',
+      'lead_4998',
+    ]);
+    expect(record.leads).toHaveLength(10);
+    expect(record.pages).toHaveLength(50);
+  });
+});
