@@ -14,14 +14,16 @@ export interface Bearer {
   project: Project;
 }
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
+/** RFC 6750 §2.1: `Bearer` and one b64token. */
+const BEARER_SCHEME = /^Bearer(?:\s|$)/i;
+const BEARER = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i;
 const REALM = 'realm="landing-page-sandbox"';
 
-/** A 401 or 403 with the `WWW-Authenticate` challenge RFC 6750 §3 asks for. */
+/** A 400, 401 or 403 with the `WWW-Authenticate` challenge RFC 6750 §3 asks for. */
 function refused(
-  status: 401 | 403,
+  status: 400 | 401 | 403,
   message: string,
-  error?: 'invalid_token' | 'insufficient_scope',
+  error?: 'invalid_request' | 'invalid_token' | 'insufficient_scope',
   scope?: string,
 ): HttpError {
   const challenge = [
@@ -42,7 +44,16 @@ function refused(
 export function requireToken(scope: string): onRequestAsyncHookHandler {
   // eslint-disable-next-line @typescript-eslint/require-await -- Fastify turns a rejection into the error answer
   return async function checkBearerToken(request) {
-    const match = BEARER.exec(request.headers.authorization ?? '');
+    const authorization = request.headers.authorization ?? '';
+    const match = BEARER.exec(authorization);
+    if (!match?.[1] && BEARER_SCHEME.test(authorization)) {
+      // RFC 6750 §3.1: a malformed request is invalid_request, not a missing token.
+      throw refused(
+        400,
+        'Malformed Authorization header: send Authorization: Bearer <access token>, one token without spaces',
+        'invalid_request',
+      );
+    }
     if (!match?.[1]) {
       throw refused(
         401,

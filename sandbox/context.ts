@@ -26,5 +26,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Errors of this route are answered as an HTML page (a browser opened it). */
     answersHtml?: boolean;
+    /** Errors of this route are answered as RFC 6749 §5.2 says: `{error: code, error_description}`. */
+    answersOAuthErrors?: boolean;
   }
 }

@@ -19,11 +19,17 @@ export interface HttpErrorOptions {
   headers?: Record<string, string>;
   /** The heading of the error page, where a browser asked. */
   title?: string;
+  /**
+   * An OAuth error code (RFC 6749 §5.2): the answer is then
+   * `{error: code, error_description: message}` instead of `{error: message}`.
+   */
+  code?: string;
 }
 
 export class HttpError extends Error {
   readonly headers: Record<string, string>;
   readonly title: string | undefined;
+  readonly code: string | undefined;
 
   constructor(
     readonly statusCode: number,
@@ -34,6 +40,7 @@ export class HttpError extends Error {
     this.name = 'HttpError';
     this.headers = options.headers ?? {};
     this.title = options.title;
+    this.code = options.code;
   }
 }
 
@@ -105,7 +112,31 @@ export function answerError(
         : 'The request cannot be answered';
     return sendHtml(reply, status, errorPage(title, message));
   }
-  return reply.status(status).send({ error: message });
+  return reply.status(status).send(errorBody(error, request, status, message));
+}
+
+/**
+ * The spec's Error object `{error}`; on the token endpoint, RFC 6749 §5.2's
+ * `{error: code, error_description}` (what Fastify refuses there, an unread
+ * body or a parameter given twice, is an `invalid_request`).
+ */
+function errorBody(
+  error: FastifyError | HttpError,
+  request: FastifyRequest,
+  status: number,
+  message: string,
+): { error: string; error_description?: string } {
+  const code =
+    error instanceof HttpError && error.code !== undefined
+      ? error.code
+      : request.routeOptions.config?.answersOAuthErrors
+        ? status >= 500
+          ? 'server_error'
+          : 'invalid_request'
+        : undefined;
+  return code === undefined
+    ? { error: message }
+    : { error: code, error_description: message };
 }
 
 export function answerNotFound(

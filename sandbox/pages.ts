@@ -46,19 +46,6 @@ export function errorPage(title: string, message: string): string {
   );
 }
 
-export function paidPlanPage(project: Project, user: User): string {
-  return layout(
-    'OAuth needs a paid plan',
-    `<h1>OAuth needs a paid plan</h1>
-<div class="card">
-  <p>You are signed in as ${escapeHtml(`${user.firstName} ${user.lastName}`)}, and your project
-  <strong>${escapeHtml(project.name)}</strong> is on the free plan.</p>
-  <p>Connecting other applications through OAuth is available only to projects on a paid plan.
-  Upgrade the project, then connect again.</p>
-</div>`,
-  );
-}
-
 export interface ConsentView {
   consentId: string;
   client: OAuthClient;

@@ -13,7 +13,15 @@ import type {
 } from './api';
 import { oauthClient } from './config';
 import type { OAuthClient } from './config';
-import { expiredConnection, failureFor, isPaidPlanRefusal, redact } from './errors';
+import {
+  errorExplanation,
+  expiredConnection,
+  failureFor,
+  isPaidPlanRefusal,
+  redact,
+  saysPaidPlanIsNeeded,
+  serviceMessage,
+} from './errors';
 import { isJsonObject } from './json';
 import type { JsonObject } from './json';
 import { AUTHORIZE_PATH, TOKEN_PATH, USERINFO_PATH } from './oauth-paths';
@@ -121,6 +129,36 @@ function readTokenResponse(
   return { access_token: token.access_token, refresh_token: refreshToken };
 }
 
+/**
+ * The redirect came back with `error` (and perhaps `error_description`)
+ * instead of a code (§4.3, RFC 6749 §4.1.2.1): the description when there is
+ * one, the code in words when not.
+ */
+function authorizationRefused(code: string, description: unknown, bundle: Bundle): Error {
+  const said = redact(errorExplanation(code, description) ?? code, bundle);
+  if (saysPaidPlanIsNeeded(said)) {
+    return new errors.Error(
+      'Connecting through OAuth needs a paid plan: the landing-page service refused because ' +
+        `the project is on the free plan. The service said: "${said}". Upgrade the project to ` +
+        'a paid plan in the landing-page service, then connect again.',
+      'paid_plan_required',
+    );
+  }
+  if (code === 'access_denied') {
+    const why =
+      typeof description === 'string' && description.trim() !== '' ? ` ("${said}")` : '';
+    return new errors.Error(
+      `The connection was not approved in the landing-page service${why}, so Zapier has no ` +
+        'access. Connect again and click Approve.',
+      'authorization_denied',
+    );
+  }
+  return new errors.Error(
+    `The landing-page service did not grant access ("${said}"). Connect again.`,
+    'authorization_denied',
+  );
+}
+
 async function getAccessToken(
   z: ZObject,
   bundle: Bundle,
@@ -128,13 +166,7 @@ async function getAccessToken(
 ): Promise<AuthData> {
   const denied = bundle.inputData.error;
   if (typeof denied === 'string' && denied !== '') {
-    throw new errors.Error(
-      denied === 'access_denied'
-        ? 'The connection was not approved in the landing-page service, so Zapier has no ' +
-            'access. Connect again and click Approve.'
-        : `The landing-page service did not grant access ("${redact(denied, bundle)}"). Connect again.`,
-      'authorization_denied',
-    );
+    throw authorizationRefused(denied, bundle.inputData.error_description, bundle);
   }
   const grant = {
     grant_type: 'authorization_code',
@@ -179,7 +211,11 @@ async function refreshAccessToken(
   const response = await postToTokenEndpoint(z, client, body, RENEWING);
   if (response.status === 400 && !isPaidPlanRefusal(response)) {
     // A refresh token that is expired, revoked or already rotated away.
-    throw expiredConnection('the service no longer accepts its refresh token (HTTP 400)');
+    const said = serviceMessage(response);
+    throw expiredConnection(
+      'the service no longer accepts its refresh token (HTTP 400' +
+        (said === undefined ? ')' : `: "${redact(said, bundle)}")`),
+    );
   }
   if (response.status >= 400) {
     throw failureFor(response, bundle);

@@ -44,7 +44,62 @@ export function redact(text: string, bundle: Bundle | undefined): string {
   );
 }
 
-function serviceMessage(response: HttpResponse): string | undefined {
+/**
+ * The error codes of OAuth (RFC 6749 §4.1.2.1 and §5.2, RFC 6750 §3.1) in
+ * words, for a service that sends a code without a description.
+ */
+const OAUTH_ERROR_CODES: Readonly<Record<string, string>> = {
+  invalid_request: 'the request was incomplete or malformed',
+  invalid_client: 'the integration’s OAuth client was not recognised',
+  invalid_grant:
+    'the authorization code or refresh token is invalid, expired, revoked or was already used',
+  unauthorized_client: 'the integration is not allowed to connect this way',
+  unsupported_grant_type: 'the service does not support this way of connecting',
+  invalid_scope: 'the service refused the permissions the integration asks for',
+  access_denied: 'access was denied',
+  unsupported_response_type: 'the service does not support this way of connecting',
+  server_error: 'the service had an internal error',
+  temporarily_unavailable: 'the service is temporarily unavailable',
+  invalid_token: 'the access token is invalid or has expired',
+  insufficient_scope: 'the connection lacks a permission this step needs',
+};
+
+/** `invalid_grant`: a code, not a sentence. */
+const ERROR_CODE = /^[a-z]+(?:_[a-z]+)+$/;
+/** `invalid_grant: the code has expired`: a code before the sentence, in one string. */
+const CODE_THEN_SENTENCE = /^([a-z]+(?:_[a-z]+)+):\s*(\S[\s\S]*)$/;
+
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== ''
+    ? value.replace(/\s+/g, ' ').trim()
+    : undefined;
+}
+
+/**
+ * What an error says, from either shape: the spec's sentence in `error`
+ * (§7), or an OAuth code in `error` with the sentence in `error_description`
+ * (RFC 6749 §5.2). The description when there is one; a code alone in words;
+ * never a bare code such as `invalid_grant`.
+ */
+export function errorExplanation(
+  error: unknown,
+  description: unknown,
+): string | undefined {
+  const said = textOf(error);
+  const described = textOf(description);
+  if (said !== undefined && ERROR_CODE.test(said)) {
+    return described ?? OAUTH_ERROR_CODES[said] ?? said;
+  }
+  const sentence =
+    said === undefined ? undefined : (CODE_THEN_SENTENCE.exec(said)?.[2] ?? said);
+  const parts = [sentence, described].filter(
+    (part): part is string => part !== undefined,
+  );
+  return parts.length === 0 ? undefined : parts.join(': ');
+}
+
+/** What the service said in an error answer, readable (see `errorExplanation`), or nothing. */
+export function serviceMessage(response: HttpResponse): string | undefined {
   let body: unknown;
   try {
     body = JSON.parse(response.content) as unknown;
@@ -54,17 +109,13 @@ function serviceMessage(response: HttpResponse): string | undefined {
   if (!isJsonObject(body)) {
     return undefined;
   }
-  // §7: the Error object `{error}`; OAuth servers often add an `error_description`.
   const { error, error_description: description } = body as Partial<
     Record<keyof ServiceErrorBody | 'error_description', unknown>
   >;
-  const parts = [error, description].filter(
-    (part): part is string => typeof part === 'string' && part.trim() !== '',
-  );
-  if (parts.length === 0) {
+  const text = errorExplanation(error, description);
+  if (text === undefined) {
     return undefined;
   }
-  const text = parts.join(': ').replace(/\s+/g, ' ').trim();
   return text.length > MAX_QUOTED_LENGTH ? `${text.slice(0, MAX_QUOTED_LENGTH)}…` : text;
 }
 
@@ -75,13 +126,14 @@ function contentTypeOf(response: HttpResponse): string {
 const PAID_PLAN_WORDING =
   /\b(paid|free|upgrade)\b.*\bplans?\b|\bplans?\b.*\b(paid|upgrade)\b/i;
 
+/** Whether what the service said is that the project's plan does not include OAuth. */
+export function saysPaidPlanIsNeeded(said: string | undefined): boolean {
+  return said !== undefined && PAID_PLAN_WORDING.test(said);
+}
+
 /** OAuth is a paid-plan feature (§1, §5.5); the spec does not say how the refusal is worded. */
 export function isPaidPlanRefusal(response: HttpResponse): boolean {
-  if (response.status === 402) {
-    return true;
-  }
-  const said = serviceMessage(response);
-  return said !== undefined && PAID_PLAN_WORDING.test(said);
+  return response.status === 402 || saysPaidPlanIsNeeded(serviceMessage(response));
 }
 
 export type FailureCode =

@@ -8,11 +8,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import { sendHtml } from '../html';
 import { HttpError } from '../errors';
-import { consentPage, paidPlanPage } from '../pages';
+import { consentPage } from '../pages';
 import { stringFields } from '../schema';
 import { randomId } from '../store';
 import type { OAuthClient, User } from '../store';
 import { isS256Challenge, PKCE_METHOD } from './pkce';
+import { isRegisteredRedirectUri } from './redirect-uri';
 import { KNOWN_SCOPES } from './scopes';
 
 const AUTHORIZE_PARAMETERS = [
@@ -36,6 +37,11 @@ interface CheckedRequest {
   state: string;
   scopes: string[];
   codeChallenge: string | null;
+}
+
+/** RFC 6749 §3.1: a parameter sent without a value is treated as if it were omitted. */
+function withoutEmptyValues(query: AuthorizeQuery): AuthorizeQuery {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 }
 
 function redirectWith(
@@ -73,7 +79,10 @@ function checkRequest(
     );
   }
   const redirectUri = query.redirect_uri;
-  if (redirectUri === undefined || !client.redirectUris.includes(redirectUri)) {
+  if (
+    redirectUri === undefined ||
+    !isRegisteredRedirectUri(client.redirectUris, redirectUri)
+  ) {
     throw new HttpError(
       400,
       `The redirect_uri is missing or is not one of ${client.name}'s authorized redirect URIs.`,
@@ -88,10 +97,13 @@ function checkRequest(
       error_description: description,
       ...(state === undefined ? {} : { state }),
     });
+  if (query.response_type === undefined) {
+    return refuse('invalid_request', 'response_type is required (code)');
+  }
   if (query.response_type !== 'code') {
     return refuse('unsupported_response_type', 'response_type must be code');
   }
-  if (state === undefined || state === '') {
+  if (state === undefined) {
     return refuse('invalid_request', 'state is required');
   }
   const scope = query.scope;
@@ -143,7 +155,7 @@ export function authorizeRoutes(app: FastifyInstance): void {
       config: { answersHtml: true },
     },
     (request, reply) => {
-      const checked = checkRequest(context, request.query, reply);
+      const checked = checkRequest(context, withoutEmptyValues(request.query), reply);
       if (!('client' in checked)) {
         return checked;
       }
@@ -155,7 +167,12 @@ export function authorizeRoutes(app: FastifyInstance): void {
       }
       const project = context.store.accounts.project(user.projectId)!;
       if (project.plan !== 'paid') {
-        return sendHtml(reply, 403, paidPlanPage(project, user));
+        // §4.1.2.1: the client hears why, and the person lands back where they started.
+        return redirectWith(reply, checked.redirectUri, {
+          error: 'access_denied',
+          error_description: `OAuth is available only to projects on a paid plan: ${project.name} is on the free plan`,
+          state: checked.state,
+        });
       }
       const consentId = randomId('consent', 16);
       context.store.oauth.addConsent(

@@ -1,19 +1,25 @@
 /**
- * §4.4 and §4.5: the token endpoint. Exactly one client authentication method
- * at the exchange (the client secret, or the PKCE verifier); codes single-use
- * and bound to client and redirect URI; refresh tokens rotate, and a reused
- * one revokes its whole family (OAuth 2.0 Security BCP, refresh token rotation).
+ * §4.4 and §4.5: the token endpoint, as a series of named checks in the
+ * order they run (the way node-oidc-provider and node-oauth2-server separate
+ * them): the request's presence, client authentication, the grant, PKCE,
+ * replay, expiry, the redirect URI, the plan. Exactly one client
+ * authentication method at the exchange (the client secret, in the body or
+ * with HTTP Basic, or the PKCE verifier); codes single-use and bound to client
+ * and redirect URI; refresh tokens rotate, and a reused one revokes its whole
+ * family (OAuth 2.0 Security BCP, refresh token rotation). Errors are RFC 6749
+ * §5.2's: a code in `error`, the sentence in `error_description`.
  */
-import { timingSafeEqual } from 'node:crypto';
-
 import type { FastifyInstance } from 'fastify';
 
 import type { SandboxContext } from '../context';
-import { HttpError } from '../errors';
 import { stringFields } from '../schema';
 import { randomId } from '../store';
-import type { OAuthClient, Token } from '../store';
+import type { AuthorizationCode, OAuthClient, Token } from '../store';
+import { authenticateClient, presentedClient } from './client-authentication';
+import type { PresentedClient } from './client-authentication';
 import { verifierMatches } from './pkce';
+import { sameRedirectUri } from './redirect-uri';
+import { invalidClient, tokenError } from './token-errors';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -26,35 +32,161 @@ const TOKEN_FIELDS = [
   'code_verifier',
   'refresh_token',
 ] as const;
-type TokenBody = Partial<Record<(typeof TOKEN_FIELDS)[number], string>>;
+type TokenField = (typeof TOKEN_FIELDS)[number];
+type TokenParameters = Partial<Record<TokenField, string>>;
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+/** RFC 6749 §3.2: a parameter sent without a value is treated as if it were omitted. */
+function withoutEmptyValues(body: TokenParameters): TokenParameters {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== ''));
 }
 
-function authenticateClient(
-  client: OAuthClient | undefined,
+// --- presence -------------------------------------------------------------
+
+function requireParameters<Name extends TokenField>(
+  parameters: TokenParameters,
+  names: readonly Name[],
+): Record<Name, string> {
+  for (const name of names) {
+    if (parameters[name] === undefined) {
+      throw tokenError('invalid_request', `${name} is required`);
+    }
+  }
+  return parameters as Record<Name, string>;
+}
+
+/** The client_id, from the body or from Basic. */
+function requireClientId(presented: PresentedClient): PresentedClient & {
+  clientId: string;
+} {
+  if (presented.clientId === undefined) {
+    throw tokenError('invalid_request', 'client_id is required');
+  }
+  return { ...presented, clientId: presented.clientId };
+}
+
+/** §4.4: the client secret or the PKCE verifier, never both, never neither. */
+function requireOneAuthenticationMethod(
   secret: string | undefined,
-): OAuthClient {
-  if (client === undefined) {
-    throw new HttpError(401, 'Unknown client_id');
+  verifier: string | undefined,
+): void {
+  if ((secret === undefined) === (verifier === undefined)) {
+    throw tokenError(
+      'invalid_request',
+      'Send exactly one client authentication method: client_secret or code_verifier',
+    );
   }
-  if (secret !== undefined && !sameSecret(secret, client.secret)) {
-    throw new HttpError(401, 'Client authentication failed: wrong client_secret');
-  }
-  return client;
 }
 
+// --- the grant ------------------------------------------------------------
+
+/** The code, if it exists and was issued to this client (another client's code is unknown to it). */
+function findCode(
+  context: SandboxContext,
+  value: string,
+  client: OAuthClient,
+): AuthorizationCode {
+  const grant = context.store.oauth.code(value);
+  if (grant === undefined || grant.clientId !== client.id) {
+    throw tokenError('invalid_grant', 'unknown authorization code');
+  }
+  return grant;
+}
+
+/**
+ * The client proves itself the way the authorization asked before the code
+ * is touched: whoever only holds a (leaked) code can neither burn it nor
+ * revoke the connection it produced.
+ */
+function checkPkce(grant: AuthorizationCode, verifier: string | undefined): void {
+  if (grant.codeChallenge !== null) {
+    if (verifier === undefined) {
+      throw tokenError(
+        'invalid_grant',
+        'this authorization used PKCE, send code_verifier',
+      );
+    }
+    if (!verifierMatches(verifier, grant.codeChallenge)) {
+      throw tokenError(
+        'invalid_grant',
+        'code_verifier does not match the code_challenge',
+      );
+    }
+  } else if (verifier !== undefined) {
+    throw tokenError(
+      'invalid_grant',
+      'this authorization did not use PKCE, send client_secret',
+    );
+  }
+}
+
+/** A replayed code: the tokens it produced are no longer trusted either. Else it is used now. */
+function checkReplay(context: SandboxContext, grant: AuthorizationCode): void {
+  const now = context.now();
+  if (grant.usedAt !== null) {
+    context.store.oauth.revokeFamily(grant.code, now);
+    throw tokenError('invalid_grant', 'the authorization code was already used');
+  }
+  context.store.oauth.markCodeUsed(grant.code, now);
+}
+
+function checkExpiry(context: SandboxContext, grant: AuthorizationCode): void {
+  if (grant.expiresAt <= context.now()) {
+    throw tokenError('invalid_grant', 'the authorization code has expired');
+  }
+}
+
+function checkRedirectUri(grant: AuthorizationCode, redirectUri: string): void {
+  if (!sameRedirectUri(grant.redirectUri, redirectUri)) {
+    throw tokenError(
+      'invalid_grant',
+      'redirect_uri differs from the authorization request',
+    );
+  }
+}
+
+/** §1, §5.5: OAuth is for projects on a paid plan; a project can move to the free plan. */
 function requirePaidPlan(context: SandboxContext, userId: string): void {
   const user = context.store.accounts.user(userId);
   const project =
     user === undefined ? undefined : context.store.accounts.project(user.projectId);
   if (project?.plan !== 'paid') {
-    throw new HttpError(403, 'OAuth is available only to projects on a paid plan');
+    throw tokenError(
+      'invalid_grant',
+      'OAuth is available only to projects on a paid plan',
+    );
   }
 }
+
+// --- refresh --------------------------------------------------------------
+
+function findRefreshToken(
+  context: SandboxContext,
+  value: string,
+  client: OAuthClient,
+): Token {
+  const token = context.store.oauth.token(value, 'refresh');
+  if (token === undefined || token.clientId !== client.id) {
+    throw tokenError('invalid_grant', 'unknown refresh token');
+  }
+  return token;
+}
+
+/** §4.5: without PKCE, the client secret is required (and checked before anything is revoked). */
+function requireSecretUnlessPkce(token: Token, secret: string | undefined): void {
+  if (!token.pkce && secret === undefined) {
+    throw invalidClient('Client authentication failed: client_secret is required');
+  }
+}
+
+/** A rotated token used again: whoever holds the family is not to be trusted. */
+function checkRotatedAway(context: SandboxContext, token: Token): void {
+  if (token.revokedAt !== null) {
+    context.store.oauth.revokeFamily(token.fromCode, context.now());
+    throw tokenError('invalid_grant', 'the refresh token was revoked or already used');
+  }
+}
+
+// --- answers --------------------------------------------------------------
 
 function issueTokens(
   context: SandboxContext,
@@ -84,72 +216,24 @@ function issueTokens(
   };
 }
 
-function exchangeCode(context: SandboxContext, body: TokenBody) {
-  const {
-    code,
-    redirect_uri: redirectUri,
-    client_id: clientId,
-    client_secret: secret,
-    code_verifier: verifier,
-  } = body;
-  for (const [name, value] of Object.entries({
-    code,
-    redirect_uri: redirectUri,
-    client_id: clientId,
-  })) {
-    if (!value) {
-      throw new HttpError(400, `${name} is required`);
-    }
-  }
-  if ((secret === undefined) === (verifier === undefined)) {
-    throw new HttpError(
-      400,
-      'Send exactly one client authentication method: client_secret or code_verifier',
-    );
-  }
-  const client = authenticateClient(context.store.oauth.client(clientId!), secret);
-  const grant = context.store.oauth.code(code!);
-  const now = context.now();
-  if (grant === undefined || grant.clientId !== client.id) {
-    throw new HttpError(400, 'invalid_grant: unknown authorization code');
-  }
-  // The client proves itself the way the authorization asked before the code
-  // is touched: whoever only holds a (leaked) code can neither burn it nor
-  // revoke the connection it produced.
-  if (grant.codeChallenge !== null) {
-    if (verifier === undefined) {
-      throw new HttpError(
-        400,
-        'invalid_grant: this authorization used PKCE, send code_verifier',
-      );
-    }
-    if (!verifierMatches(verifier, grant.codeChallenge)) {
-      throw new HttpError(
-        400,
-        'invalid_grant: code_verifier does not match the code_challenge',
-      );
-    }
-  } else if (verifier !== undefined) {
-    throw new HttpError(
-      400,
-      'invalid_grant: this authorization did not use PKCE, send client_secret',
-    );
-  }
-  if (grant.usedAt !== null) {
-    // A replayed code: the tokens it produced are no longer trusted either.
-    context.store.oauth.revokeFamily(grant.code, now);
-    throw new HttpError(400, 'invalid_grant: the authorization code was already used');
-  }
-  context.store.oauth.markCodeUsed(grant.code, now);
-  if (grant.expiresAt <= now) {
-    throw new HttpError(400, 'invalid_grant: the authorization code has expired');
-  }
-  if (grant.redirectUri !== redirectUri) {
-    throw new HttpError(
-      400,
-      'invalid_grant: redirect_uri differs from the authorization request',
-    );
-  }
+function exchangeCode(
+  context: SandboxContext,
+  parameters: TokenParameters,
+  authorization: string | undefined,
+) {
+  const { code, redirect_uri: redirectUri } = requireParameters(parameters, [
+    'code',
+    'redirect_uri',
+  ]);
+  const presented = requireClientId(presentedClient(authorization, parameters));
+  const verifier = parameters.code_verifier;
+  requireOneAuthenticationMethod(presented.secret, verifier);
+  const client = authenticateClient(context.store, presented);
+  const grant = findCode(context, code, client);
+  checkPkce(grant, verifier);
+  checkReplay(context, grant);
+  checkExpiry(context, grant);
+  checkRedirectUri(grant, redirectUri);
   requirePaidPlan(context, grant.userId);
   return {
     ...issueTokens(context, {
@@ -163,27 +247,17 @@ function exchangeCode(context: SandboxContext, body: TokenBody) {
   };
 }
 
-function refresh(context: SandboxContext, body: TokenBody) {
-  const { refresh_token: value, client_id: clientId, client_secret: secret } = body;
-  if (!value || !clientId) {
-    throw new HttpError(400, `${value ? 'client_id' : 'refresh_token'} is required`);
-  }
-  const client = authenticateClient(context.store.oauth.client(clientId), secret);
-  const token = context.store.oauth.token(value, 'refresh');
-  if (token === undefined || token.clientId !== client.id) {
-    throw new HttpError(400, 'invalid_grant: unknown refresh token');
-  }
-  if (!token.pkce && secret === undefined) {
-    throw new HttpError(401, 'Client authentication failed: client_secret is required');
-  }
-  if (token.revokedAt !== null) {
-    // A rotated token used again: whoever holds the family is not to be trusted.
-    context.store.oauth.revokeFamily(token.fromCode, context.now());
-    throw new HttpError(
-      400,
-      'invalid_grant: the refresh token was revoked or already used',
-    );
-  }
+function refresh(
+  context: SandboxContext,
+  parameters: TokenParameters,
+  authorization: string | undefined,
+) {
+  const { refresh_token: value } = requireParameters(parameters, ['refresh_token']);
+  const presented = requireClientId(presentedClient(authorization, parameters));
+  const client = authenticateClient(context.store, presented);
+  const token = findRefreshToken(context, value, client);
+  requireSecretUnlessPkce(token, presented.secret);
+  checkRotatedAway(context, token);
   requirePaidPlan(context, token.userId);
   // Rotation: the old refresh token stops working now.
   context.store.oauth.revokeToken(token.token, context.now());
@@ -193,22 +267,29 @@ function refresh(context: SandboxContext, body: TokenBody) {
 
 export function tokenRoutes(app: FastifyInstance): void {
   const context = app.sandbox;
-  app.post<{ Body: TokenBody }>(
+  app.post<{ Body: TokenParameters }>(
     '/api/oauth/token',
-    { schema: { body: stringFields(TOKEN_FIELDS) } },
+    {
+      schema: { body: stringFields(TOKEN_FIELDS) },
+      config: { answersOAuthErrors: true },
+    },
     (request, reply) => {
       if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM)) {
-        throw new HttpError(400, `The token endpoint takes ${FORM} bodies`);
+        throw tokenError('invalid_request', `The token endpoint takes ${FORM} bodies`);
       }
-      const grantType = request.body.grant_type;
+      const parameters = withoutEmptyValues(request.body);
+      const { authorization } = request.headers;
+      const grantType = parameters.grant_type;
       let answer: object;
       if (grantType === 'authorization_code') {
-        answer = exchangeCode(context, request.body);
+        answer = exchangeCode(context, parameters, authorization);
       } else if (grantType === 'refresh_token') {
-        answer = refresh(context, request.body);
+        answer = refresh(context, parameters, authorization);
+      } else if (grantType === undefined) {
+        throw tokenError('invalid_request', 'grant_type is required');
       } else {
-        throw new HttpError(
-          400,
+        throw tokenError(
+          'unsupported_grant_type',
           'grant_type must be authorization_code or refresh_token',
         );
       }

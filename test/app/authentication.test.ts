@@ -163,6 +163,63 @@ describe('code exchange, client secret mode', () => {
     expect(message).not.toContain(TEST_ENV.CLIENT_SECRET);
   });
 
+  it.each([
+    [
+      'a code with error_description (RFC 6749 §5.2)',
+      {
+        error: 'invalid_grant',
+        error_description: 'the authorization code was already used',
+      },
+      'the authorization code was already used',
+    ],
+    [
+      'the sentence in error (the spec’s Error object)',
+      { error: 'invalid_grant: the authorization code has expired' },
+      'the authorization code has expired',
+    ],
+    [
+      'a bare code',
+      { error: 'invalid_grant' },
+      'the authorization code or refresh token is invalid, expired, revoked or was already used',
+    ],
+  ])(
+    'reads a refused exchange given as %s, never showing a bare code',
+    async (_shape, body, said) => {
+      tokenEndpoint().post('/api/oauth/token').reply(400, body);
+
+      const error = await failureOf(exchangeCode());
+
+      expect(envelopeOf(error)).toEqual({
+        message:
+          'The landing-page service returned an error while connecting your landing-page ' +
+          `account (HTTP 400). The service said: "${said}".`,
+        code: 'service_error',
+        status: 400,
+      });
+      expect(shownMessage(error)).not.toContain('invalid_grant');
+    },
+  );
+
+  it.each([
+    [403, { error: 'OAuth is available only to projects on a paid plan' }],
+    [
+      400,
+      {
+        error: 'invalid_grant',
+        error_description: 'OAuth is available only to projects on a paid plan',
+      },
+    ],
+  ])('explains the paid-plan refusal in either shape (%i)', async (status, body) => {
+    tokenEndpoint().post('/api/oauth/token').reply(status, body);
+
+    const error = await failureOf(exchangeCode());
+
+    expect(envelopeOf(error).code).toBe('paid_plan_required');
+    expect(shownMessage(error)).toContain(
+      'The service said: "OAuth is available only to projects on a paid plan".',
+    );
+  });
+
   it('explains that OAuth needs a paid plan', async () => {
     tokenEndpoint()
       .post('/api/oauth/token')
@@ -241,13 +298,67 @@ describe('code exchange, client secret mode', () => {
     expect(shownMessage(error)).toMatch(/not approved.*click Approve/);
   });
 
-  it('shows another authorization error as the service named it', async () => {
+  it('shows another authorization error in words, never as a bare code', async () => {
     const error = await failureOf(
       secretTester(secretAuth.oauth2Config.getAccessToken, {
         inputData: { error: 'invalid_scope', state: STATE },
       }),
     );
-    expect(shownMessage(error)).toMatch(/did not grant access \("invalid_scope"\)/);
+    expect(shownMessage(error)).toBe(
+      'The landing-page service did not grant access ("the service refused the permissions ' +
+        'the integration asks for"). Connect again.',
+    );
+  });
+
+  it('shows the error_description the redirect carries', async () => {
+    const error = await failureOf(
+      secretTester(secretAuth.oauth2Config.getAccessToken, {
+        inputData: {
+          error: 'invalid_scope',
+          error_description: 'unknown scope: admin',
+          state: STATE,
+        },
+      }),
+    );
+    expect(shownMessage(error)).toBe(
+      'The landing-page service did not grant access ("unknown scope: admin"). Connect again.',
+    );
+  });
+
+  it('says why when the user denied, if the service said', async () => {
+    const error = await failureOf(
+      secretTester(secretAuth.oauth2Config.getAccessToken, {
+        inputData: {
+          error: 'access_denied',
+          error_description: 'The user denied access',
+          state: STATE,
+        },
+      }),
+    );
+    expect(shownMessage(error)).toBe(
+      'The connection was not approved in the landing-page service ("The user denied ' +
+        'access"), so Zapier has no access. Connect again and click Approve.',
+    );
+  });
+
+  it('explains an access_denied redirect for a free-plan project as the paid-plan refusal', async () => {
+    const error = await failureOf(
+      secretTester(secretAuth.oauth2Config.getAccessToken, {
+        inputData: {
+          error: 'access_denied',
+          error_description:
+            'OAuth is available only to projects on a paid plan: Hobby Page is on the free plan',
+          state: STATE,
+        },
+      }),
+    );
+    expect(envelopeOf(error).code).toBe('paid_plan_required');
+    expect(shownMessage(error)).toBe(
+      'Connecting through OAuth needs a paid plan: the landing-page service refused because ' +
+        'the project is on the free plan. The service said: "OAuth is available only to ' +
+        'projects on a paid plan: Hobby Page is on the free plan". Upgrade the project to a ' +
+        'paid plan in the landing-page service, then connect again.',
+    );
   });
 
   it('requires the authorization code', async () => {
@@ -362,6 +473,68 @@ describe('refresh', () => {
       expect(error.message).not.toContain(REFRESH_TOKEN);
     },
   );
+
+  it.each([
+    [
+      'a code with error_description',
+      {
+        error: 'invalid_grant',
+        error_description: 'the refresh token was revoked or already used',
+      },
+      'the refresh token was revoked or already used',
+    ],
+    [
+      'the sentence in error',
+      { error: 'invalid_grant: the refresh token was revoked or already used' },
+      'the refresh token was revoked or already used',
+    ],
+    [
+      'a bare code',
+      { error: 'invalid_grant' },
+      'the authorization code or refresh token is invalid, expired, revoked or was already used',
+    ],
+  ])(
+    'says why a refresh was refused, given as %s, never as a bare code',
+    async (_shape, body, said) => {
+      tokenEndpoint().post('/api/oauth/token').reply(400, body);
+
+      const error = await failureOf(
+        secretTester(secretAuth.oauth2Config.refreshAccessToken, { authData }),
+      );
+      expect(error.name).toBe('ExpiredAuthError');
+      expect(shownMessage(error)).toBe(
+        'Your landing-page connection has expired or was revoked: the service no longer ' +
+          `accepts its refresh token (HTTP 400: "${said}"). Reconnect your landing-page ` +
+          'account in Zapier so your Zaps keep receiving leads.',
+      );
+    },
+  );
+
+  it('reports a refresh refused for the free plan, given as a code, as the paid-plan refusal', async () => {
+    tokenEndpoint().post('/api/oauth/token').reply(400, {
+      error: 'invalid_grant',
+      error_description: 'OAuth is available only to projects on a paid plan',
+    });
+
+    const error = await failureOf(
+      secretTester(secretAuth.oauth2Config.refreshAccessToken, { authData }),
+    );
+    expect(envelopeOf(error).code).toBe('paid_plan_required');
+    expect(shownMessage(error)).not.toContain('invalid_grant');
+  });
+
+  it('quotes a server error’s description, not its code', async () => {
+    tokenEndpoint().post('/api/oauth/token').reply(503, {
+      error: 'temporarily_unavailable',
+      error_description: 'maintenance until 14:00',
+    });
+
+    const error = await failureOf(
+      secretTester(secretAuth.oauth2Config.refreshAccessToken, { authData }),
+    );
+    expect(shownMessage(error)).toContain('The service said: "maintenance until 14:00".');
+    expect(shownMessage(error)).not.toContain('temporarily_unavailable');
+  });
 
   it('asks the user to reconnect when there is no refresh token at all', async () => {
     const error = await failureOf(

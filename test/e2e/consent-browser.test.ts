@@ -117,10 +117,15 @@ describeInBrowser('the consent page in headless Chromium', () => {
     expect(landed.searchParams.has('code')).toBe(false);
   });
 
-  it('shows a free-plan project that OAuth needs a paid plan, with no buttons', async () => {
-    const response = await page.goto(authorizeUrl({ as: FREE_USER.id }));
-    expect(response?.status()).toBe(403);
-    expect(await page.locator('h1').textContent()).toBe('OAuth needs a paid plan');
-    expect(await page.getByRole('button').count()).toBe(0);
+  it('sends a free-plan project back to the application with access_denied, saying why', async () => {
+    await page.goto(authorizeUrl({ as: FREE_USER.id }));
+    const landed = new URL(page.url());
+    expect(landed.href.startsWith(application.url)).toBe(true);
+    expect(landed.searchParams.get('error')).toBe('access_denied');
+    expect(landed.searchParams.get('error_description')).toBe(
+      'OAuth is available only to projects on a paid plan: Hobby Page is on the free plan',
+    );
+    expect(landed.searchParams.get('state')).toBe('browser-state-42');
+    expect(landed.searchParams.has('code')).toBe(false);
   });
 });

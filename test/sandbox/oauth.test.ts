@@ -99,7 +99,6 @@ describe('GET /oauth/authorize', () => {
   });
 
   it.each([
-    'http://localhost:9000/',
     'http://localhost:9000/callback',
     'http://localhost:9000?x=1',
     'http://localhost:9000#frag',
@@ -195,15 +194,16 @@ describe('GET /oauth/authorize', () => {
     expect(query).not.toHaveProperty('state');
   });
 
-  it('tells a free-plan project that OAuth needs a paid plan', async () => {
+  it('sends a free-plan project back with access_denied, saying why, and the state (§4.1.2.1)', async () => {
     const params = authorizeParams(sandbox);
     params.set('as', FREE_USER.id);
     const response = await get(sandbox, `/oauth/authorize?${params.toString()}`);
-    const html = await response.text();
-    expect(response.status).toBe(403);
-    expect(html).toContain('OAuth needs a paid plan');
-    expect(html).toContain('Hobby Page');
-    expect(html).not.toContain('consent_id');
+    expect(redirectQuery(response)).toEqual({
+      error: 'access_denied',
+      error_description:
+        'OAuth is available only to projects on a paid plan: Hobby Page is on the free plan',
+      state: 'state-123',
+    });
   });
 });
 
@@ -344,7 +344,8 @@ describe('POST /api/oauth/token, authorization code', () => {
     const both = await exchange(sandbox, approval, { code_verifier: 'v'.repeat(43) });
     expect(both.status).toBe(400);
     expect(await both.json()).toEqual({
-      error:
+      error: 'invalid_request',
+      error_description:
         'Send exactly one client authentication method: client_secret or code_verifier',
     });
     const neither = await postForm(sandbox, '/api/oauth/token', {
@@ -362,7 +363,8 @@ describe('POST /api/oauth/token, authorization code', () => {
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
-      error: 'Client authentication failed: wrong client_secret',
+      error: 'invalid_client',
+      error_description: 'Client authentication failed: wrong client_secret',
     });
   });
 
@@ -372,7 +374,8 @@ describe('POST /api/oauth/token, authorization code', () => {
     const second = await exchange(sandbox, approval);
     expect(second.status).toBe(400);
     expect(await second.json()).toEqual({
-      error: 'invalid_grant: the authorization code was already used',
+      error: 'invalid_grant',
+      error_description: 'the authorization code was already used',
     });
     const userinfo = await get(sandbox, '/api/oauth/userinfo', bearer(first));
     expect(userinfo.status).toBe(401);
@@ -409,7 +412,8 @@ describe('POST /api/oauth/token, authorization code', () => {
     const response = await exchange(sandbox, approval);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
-      error: 'invalid_grant: the authorization code has expired',
+      error: 'invalid_grant',
+      error_description: 'the authorization code has expired',
     });
   });
 
@@ -425,7 +429,8 @@ describe('POST /api/oauth/token, authorization code', () => {
     const response = await exchange(sandbox, { ...approval, client: other });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
-      error: 'invalid_grant: unknown authorization code',
+      error: 'invalid_grant',
+      error_description: 'unknown authorization code',
     });
     expect((await exchange(sandbox, approval)).status).toBe(200);
   });
@@ -449,7 +454,10 @@ describe('POST /api/oauth/token, authorization code', () => {
     delete fields[name];
     const response = await postForm(sandbox, '/api/oauth/token', fields);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: `${name} is required` });
+    expect(await response.json()).toEqual({
+      error: 'invalid_request',
+      error_description: `${name} is required`,
+    });
   });
 
   it('takes form bodies only, and known grant types only', async () => {
@@ -462,7 +470,8 @@ describe('POST /api/oauth/token, authorization code', () => {
     });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({
-      error: 'grant_type must be authorization_code or refresh_token',
+      error: 'unsupported_grant_type',
+      error_description: 'grant_type must be authorization_code or refresh_token',
     });
   });
 });
@@ -481,7 +490,8 @@ describe('PKCE (S256)', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
-      error: 'invalid_grant: code_verifier does not match the code_challenge',
+      error: 'invalid_grant',
+      error_description: 'code_verifier does not match the code_challenge',
     });
   });
 
@@ -557,7 +567,8 @@ describe('POST /api/oauth/token, refresh', () => {
       const replay = await refresh(first, secret);
       expect(replay.status).toBe(400);
       expect(await replay.json()).toEqual({
-        error: 'invalid_grant: the refresh token was revoked or already used',
+        error: 'invalid_grant',
+        error_description: 'the refresh token was revoked or already used',
       });
       const userinfo = await get(sandbox, '/api/oauth/userinfo', bearer(newest));
       expect(userinfo.status).toBe(401);
