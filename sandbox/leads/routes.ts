@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import { HttpError } from '../errors';
-import { randomId } from '../store';
+import { randomId } from '../random-id';
 import type { Lead } from '../store';
 
 /** Fields the sandbox sets itself: a submitted value of that name is dropped. */

@@ -10,7 +10,7 @@ import { sendHtml } from '../html';
 import { HttpError } from '../errors';
 import { consentPage } from '../pages';
 import { stringFields } from '../schema';
-import { randomId } from '../store';
+import { randomId } from '../random-id';
 import type { OAuthClient, User } from '../store';
 import { isS256Challenge, PKCE_METHOD } from './pkce';
 import { isRegisteredRedirectUri } from './redirect-uri';

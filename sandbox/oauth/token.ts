@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { SandboxContext } from '../context';
 import { stringFields } from '../schema';
-import { randomId } from '../store';
+import { randomId } from '../random-id';
 import type { AuthorizationCode, OAuthClient, Token } from '../store';
 import { authenticateClient, presentedClient } from './client-authentication';
 import type { PresentedClient } from './client-authentication';

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { checkedBearer, requireToken } from '../bearer';
 import { HttpError } from '../errors';
 import { WEBHOOK_SCOPE } from '../oauth/scopes';
-import { randomId } from '../store';
+import { randomId } from '../random-id';
 import { checkWebhookUrl } from './url';
 
 export const API_PREFIX = '/api';
