@@ -9,8 +9,8 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 
-import { registerBodyParsers } from './body-parsers';
-import { checkRequestOrigin } from './request-origin';
+import { registerBodyParsers } from './http/body-parsers';
+import { checkRequestOrigin } from './http/request-origin';
 import type { SandboxContext } from './context';
 import { DEFAULT_DELIVERY, Deliverer } from './delivery';
 import type { Complain, DeliveryOptions } from './delivery';
@@ -20,7 +20,7 @@ import {
   answerError,
   answerNotFound,
   answerUnmetExpectation,
-} from './errors';
+} from './http/errors';
 import { leadRoutes } from './leads/routes';
 import { overviewRoutes } from './overview/routes';
 import { oauthRoutes } from './oauth';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 import { randomId } from '../random-id';
 import type { Lead } from '../store';
 

@@ -6,10 +6,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { SandboxContext } from '../context';
-import { sendHtml } from '../html';
-import { HttpError } from '../errors';
-import { consentPage } from '../pages';
-import { stringFields } from '../schema';
+import { sendHtml } from '../http/html';
+import { HttpError } from '../http/errors';
+import { consentPage } from '../pages/consent';
+import { stringFields } from '../http/schema';
 import { randomId } from '../random-id';
 import type { OAuthClient, User } from '../store';
 import { isS256Challenge, PKCE_METHOD } from './pkce';

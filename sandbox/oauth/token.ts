@@ -12,7 +12,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { SandboxContext } from '../context';
-import { stringFields } from '../schema';
+import { stringFields } from '../http/schema';
 import { randomId } from '../random-id';
 import type { AuthorizationCode, OAuthClient, Token } from '../store';
 import { authenticateClient, presentedClient } from './client-authentication';

@@ -1,7 +1,7 @@
 /** §4.6: who the access token speaks for, and their project. Needs `user.read`. */
 import type { FastifyInstance } from 'fastify';
 
-import { checkedBearer, requireToken } from '../bearer';
+import { checkedBearer, requireToken } from '../http/bearer';
 import { USERINFO_SCOPE } from './scopes';
 
 export function userinfoRoutes(app: FastifyInstance): void {

@@ -5,11 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-import { sendHtml } from '../html';
-import { homePage } from '../pages';
-import { pagedQuery, pageOf, sendPage } from '../paging';
-import type { PageQuery } from '../paging';
-import { stringFields } from '../schema';
+import { sendHtml } from '../http/html';
+import { homePage } from '../pages/home';
+import { pagedQuery, pageOf, sendPage } from '../http/paging';
+import type { PageQuery } from '../http/paging';
+import { stringFields } from '../http/schema';
 
 /** At most this many leads per answer: a lead can be up to 1 MiB. */
 const LEADS_PER_PAGE = 10;

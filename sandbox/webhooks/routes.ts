@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-import { checkedBearer, requireToken } from '../bearer';
-import { HttpError } from '../errors';
+import { checkedBearer, requireToken } from '../http/bearer';
+import { HttpError } from '../http/errors';
 import { WEBHOOK_SCOPE } from '../oauth/scopes';
 import { randomId } from '../random-id';
 import { checkWebhookUrl } from './url';

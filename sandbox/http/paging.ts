@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { HttpError } from './errors';
-import type { ListPage } from './store';
+import type { ListPage } from '../store';
 
 const WHOLE_NUMBER = { type: 'string', pattern: '^[0-9]{1,9}$' } as const;
 
