@@ -3,7 +3,7 @@
  * submitted on one of a project's pages, stored and delivered to every
  * webhook of the project.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 
 import { HttpError } from '../http/errors';
 import { randomId } from '../random-id';
@@ -26,11 +26,11 @@ type LeadBody = { project_id?: string; page_id?: string; email: string } & Recor
   unknown
 >;
 
-export function leadRoutes(app: FastifyInstance): void {
+export const leadRoutes: FastifyPluginCallback = (app, _options, done) => {
   const { store, deliverer, now } = app.sandbox;
   /** Submit a lead: JSON (tools, tests) or a form (the page). */
   app.post<{ Body: LeadBody }>(
-    '/_sandbox/leads',
+    '/leads',
     { schema: { body: LEAD_BODY } },
     (request, reply) => {
       const { project_id: projectId, page_id: pageId, ...submitted } = request.body;
@@ -67,4 +67,5 @@ export function leadRoutes(app: FastifyInstance): void {
       return reply.redirect(`/_sandbox?lead=${encodeURIComponent(lead.id)}`, 303);
     },
   );
-}
+  done();
+};

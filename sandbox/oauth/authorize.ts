@@ -3,7 +3,7 @@
  * in the order RFC 6749 §4.1.2.1 asks and shows the consent page; `POST`
  * answers it (once, before it expires) with a code or `access_denied`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { SandboxContext } from '../context';
 import { sendHtml } from '../http/html';
@@ -145,11 +145,11 @@ function switchUrl(request: FastifyRequest, userId: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-export function authorizeRoutes(app: FastifyInstance): void {
+export const authorizeRoutes: FastifyPluginCallback = (app, _options, done) => {
   const context = app.sandbox;
 
   app.get<{ Querystring: AuthorizeQuery }>(
-    '/oauth/authorize',
+    '/authorize',
     {
       schema: { querystring: stringFields(AUTHORIZE_PARAMETERS) },
       config: { answersHtml: true },
@@ -208,7 +208,7 @@ export function authorizeRoutes(app: FastifyInstance): void {
   );
 
   app.post<{ Body: DecisionBody }>(
-    '/oauth/authorize',
+    '/authorize',
     { schema: { body: stringFields(DECISION_FIELDS) }, config: { answersHtml: true } },
     (request, reply) => {
       const consent = context.store.oauth.takeConsent(
@@ -241,4 +241,5 @@ export function authorizeRoutes(app: FastifyInstance): void {
       return redirectWith(reply, consent.redirectUri, { code, state: consent.state });
     },
   );
-}
+  done();
+};

@@ -9,7 +9,7 @@
  * family (OAuth 2.0 Security BCP, refresh token rotation). Errors are RFC 6749
  * §5.2's: a code in `error`, the sentence in `error_description`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 
 import type { SandboxContext } from '../context';
 import { stringFields } from '../http/schema';
@@ -265,10 +265,10 @@ function refresh(
   return issueTokens(context, { clientId: client.id, userId, scopes, pkce, fromCode });
 }
 
-export function tokenRoutes(app: FastifyInstance): void {
+export const tokenRoutes: FastifyPluginCallback = (app, _options, done) => {
   const context = app.sandbox;
   app.post<{ Body: TokenParameters }>(
-    '/api/oauth/token',
+    '/token',
     {
       schema: { body: stringFields(TOKEN_FIELDS) },
       config: { answersOAuthErrors: true },
@@ -299,4 +299,5 @@ export function tokenRoutes(app: FastifyInstance): void {
         .send(answer);
     },
   );
-}
+  done();
+};

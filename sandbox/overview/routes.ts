@@ -3,7 +3,7 @@
  * (`/_sandbox`: a form, the webhooks, the latest deliveries) and the
  * listings as JSON, leads and delivery attempts a page at a time.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 
 import { sendHtml } from '../http/html';
 import { homePage } from '../pages/home';
@@ -20,12 +20,17 @@ const LATEST_ATTEMPTS = 20;
 
 const DELIVERIES_QUERY = pagedQuery({ lead_id: { type: 'string', maxLength: 200 } });
 
-export function overviewRoutes(app: FastifyInstance): void {
+export const overviewRoutes: FastifyPluginCallback = (app, _options, done) => {
   const { store } = app.sandbox;
 
   app.get<{ Querystring: { lead?: string } }>(
-    '/_sandbox',
-    { schema: { querystring: stringFields(['lead']) }, config: { answersHtml: true } },
+    '/',
+    {
+      schema: { querystring: stringFields(['lead']) },
+      config: { answersHtml: true },
+      // `/_sandbox` only, as before the prefix: not `/_sandbox/` too.
+      prefixTrailingSlash: 'no-slash',
+    },
     (request, reply) =>
       sendHtml(
         reply,
@@ -42,16 +47,16 @@ export function overviewRoutes(app: FastifyInstance): void {
   );
 
   app.get<{ Querystring: PageQuery }>(
-    '/_sandbox/leads',
+    '/leads',
     { schema: { querystring: pagedQuery() } },
     (request, reply) => {
       const page = pageOf(request.query, LEADS_PER_PAGE);
       return sendPage(request, reply, page, store.leads.list(page), store.leads.count());
     },
   );
-  app.get('/_sandbox/webhooks', () => store.webhooks.list());
+  app.get('/webhooks', () => store.webhooks.list());
   app.get<{ Querystring: PageQuery & { lead_id?: string } }>(
-    '/_sandbox/deliveries',
+    '/deliveries',
     { schema: { querystring: DELIVERIES_QUERY } },
     (request, reply) => {
       const page = pageOf(request.query, ATTEMPTS_PER_PAGE);
@@ -65,4 +70,5 @@ export function overviewRoutes(app: FastifyInstance): void {
       );
     },
   );
-}
+  done();
+};

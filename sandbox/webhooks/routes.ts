@@ -3,7 +3,7 @@
  * a bearer token with `leads.read` (the spec leaves the scope open, §5.7); a
  * webhook can be deleted only by the client that made it, in its project.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 
 import { checkedBearer, requireToken } from '../http/bearer';
 import { HttpError } from '../http/errors';
@@ -11,7 +11,6 @@ import { WEBHOOK_SCOPE } from '../oauth/scopes';
 import { randomId } from '../random-id';
 import { checkWebhookUrl } from './url';
 
-export const API_PREFIX = '/api';
 const TRIGGERS = ['lead.created'];
 
 const CREATE_BODY = {
@@ -36,11 +35,11 @@ const WEBHOOK_PARAMS = {
 } as const;
 type WebhookParams = { id: string };
 
-export function webhookRoutes(app: FastifyInstance): void {
+export const webhookRoutes: FastifyPluginCallback = (app, _options, done) => {
   const { store, now } = app.sandbox;
 
   app.post<{ Body: CreateBody }>(
-    `${API_PREFIX}/webhook`,
+    '/webhook',
     { schema: { body: CREATE_BODY }, onRequest: requireToken(WEBHOOK_SCOPE) },
     (request, reply) => {
       const { token, project } = checkedBearer(request);
@@ -62,7 +61,7 @@ export function webhookRoutes(app: FastifyInstance): void {
   );
 
   app.delete<{ Params: WebhookParams }>(
-    `${API_PREFIX}/webhook/:id`,
+    '/webhook/:id',
     { schema: { params: WEBHOOK_PARAMS }, onRequest: requireToken(WEBHOOK_SCOPE) },
     (request) => {
       const { token, project } = checkedBearer(request);
@@ -78,4 +77,5 @@ export function webhookRoutes(app: FastifyInstance): void {
       return { success: true };
     },
   );
-}
+  done();
+};
