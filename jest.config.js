@@ -11,6 +11,23 @@ const shared = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
 };
 
+/**
+ * The OAuth client libraries the sandbox suite drives it with are published
+ * as ES modules only, and Jest runs the suites as CommonJS: ts-jest compiles
+ * their JavaScript to CommonJS as it does the tests (file by file, no type
+ * check), in the sandbox suite only.
+ */
+const ESM_ONLY = ['oauth4webapi', '@badgateway/oauth2-client'];
+const ESM_ONLY_TRANSFORM = {
+  [`/node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: [
+    'ts-jest',
+    {
+      tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2023' },
+      isolatedModules: true,
+    },
+  ],
+};
+
 module.exports = {
   projects: [
     {
@@ -24,6 +41,8 @@ module.exports = {
       displayName: 'sandbox',
       testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/restore-http.ts'],
+      transform: { ...shared.transform, ...ESM_ONLY_TRANSFORM },
+      transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
     },
     {
       ...shared,

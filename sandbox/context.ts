@@ -4,7 +4,7 @@
  */
 import type { Deliverer } from './delivery';
 import type { SandboxSettings } from './settings';
-import type { Bearer } from './bearer';
+import type { Bearer } from './http/bearer';
 import type { Store } from './store';
 
 export interface SandboxContext {

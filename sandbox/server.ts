@@ -9,27 +9,17 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 
-import { registerBodyParsers } from './body-parsers';
-import { checkRequestOrigin } from './request-origin';
 import type { SandboxContext } from './context';
 import { DEFAULT_DELIVERY, Deliverer } from './delivery';
 import type { Complain, DeliveryOptions } from './delivery';
-import {
-  answerClientError,
-  answerConnect,
-  answerError,
-  answerNotFound,
-  answerUnmetExpectation,
-} from './errors';
-import { leadRoutes } from './leads/routes';
-import { overviewRoutes } from './overview/routes';
-import { oauthRoutes } from './oauth';
+import { handleRequests, serverOptions } from './http';
+import type { Timeouts } from './http';
+import { API_PREFIX, routes } from './routes';
 import { seed } from './seed';
 import { checkRedirectUris, DEFAULT_SETTINGS } from './settings';
 import type { SandboxSettings } from './settings';
 import { Store } from './store';
 import type { OAuthClient } from './store';
-import { API_PREFIX, webhookRoutes } from './webhooks/routes';
 
 export interface SandboxOptions {
   /** SQLite file, or `:memory:` (the default). */
@@ -74,70 +64,25 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Node's own default; Fastify's is 72 s, meant for servers behind a load balancer. */
 const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const DEFAULT_CLOSE_GRACE_MS = 2_000;
-const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const toStandardError: Complain = (message) => {
   process.stderr.write(`sandbox: ${message}\n`);
 };
 
-interface ServerOptions {
+interface ServerOptions extends Timeouts {
   /** The interface it listens on: requests must be addressed to it (or to loopback). */
   host: string;
-  requestTimeoutMs: number;
-  keepAliveTimeoutMs: number;
 }
 
-function buildServer(
-  context: SandboxContext,
-  { host, requestTimeoutMs, keepAliveTimeoutMs }: ServerOptions,
-): FastifyInstance {
-  const server = Fastify({
-    logger: false,
-    bodyLimit: BODY_LIMIT_BYTES,
-    requestTimeout: requestTimeoutMs,
-    // A connection on which nothing arrives for this long is dropped without
-    // an answer: a backstop, three times the request timeout, so that Node's
-    // 408 (checked every connectionsCheckingInterval) always comes first.
-    connectionTimeout: requestTimeoutMs * 3,
-    keepAliveTimeout: keepAliveTimeoutMs,
-    // Node looks for requests over their time this often (30 s by default).
-    // Given to Node's server as it is made: set afterwards (as Fastify's own
-    // requestTimeout is), Node does not bound a body that trickles in.
-    http: {
-      connectionsCheckingInterval: Math.min(1000, requestTimeoutMs),
-      requestTimeout: requestTimeoutMs,
-      headersTimeout: requestTimeoutMs,
-      // A request without Host reaches the origin check, which answers it {error}.
-      requireHostHeader: false,
-    },
-    // A value of the wrong type is refused, never converted (["prj_x"] is not "prj_x").
-    ajv: { customOptions: { coerceTypes: false } },
-    // The longest id a route's schema takes; longer is a 414 {error}.
-    routerOptions: { maxParamLength: 200 },
-    // A URL the router cannot read goes through the one error handler too.
-    frameworkErrors: (error, request, reply) => {
-      answerError(error, request, reply);
-    },
-    // What Node refuses before Fastify sees a request (bad HTTP, huge headers, time out).
-    clientErrorHandler: answerClientError,
-  });
-  // What Node answers itself unless told: the same {error} as everything else.
-  server.server.on('connect', answerConnect);
-  server.server.on('checkExpectation', answerUnmetExpectation);
+function buildServer(context: SandboxContext, options: ServerOptions): FastifyInstance {
+  const server = Fastify(serverOptions(options));
   server.decorate('sandbox', context);
-  server.decorateRequest('bearer', null);
-  server.addHook('onRequest', checkRequestOrigin(host));
-  registerBodyParsers(server);
-  server.setErrorHandler(answerError);
-  server.setNotFoundHandler(answerNotFound);
+  handleRequests(server, options.host);
   server.addHook('onClose', async () => {
     await context.deliverer.close();
     context.store.close();
   });
-  oauthRoutes(server);
-  webhookRoutes(server);
-  leadRoutes(server);
-  overviewRoutes(server);
+  void server.register(routes);
   return server;
 }
 

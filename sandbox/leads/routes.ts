@@ -3,10 +3,11 @@
  * submitted on one of a project's pages, stored and delivered to every
  * webhook of the project.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallbackJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 
-import { HttpError } from '../errors';
-import { randomId } from '../store';
+import { HttpError } from '../http/errors';
+import { ERROR_RESPONSES, REDIRECT } from '../http/response-schemas';
+import { randomId } from '../random-id';
 import type { Lead } from '../store';
 
 /** Fields the sandbox sets itself: a submitted value of that name is dropped. */
@@ -21,17 +22,39 @@ const LEAD_BODY = {
     email: { type: 'string', maxLength: 320 },
   },
 } as const;
-type LeadBody = { project_id?: string; page_id?: string; email: string } & Record<
-  string,
-  unknown
->;
 
-export function leadRoutes(app: FastifyInstance): void {
+/** The lead as stored, and the ids of the deliveries it starts (one per webhook of its project). */
+const SUBMITTED = {
+  type: 'object',
+  required: ['lead', 'deliveries'],
+  properties: {
+    lead: {
+      type: 'object',
+      required: ['id', 'projectId', 'data', 'createdAt'],
+      properties: {
+        id: { type: 'string' },
+        projectId: { type: 'string' },
+        data: { type: 'object', additionalProperties: true },
+        createdAt: { type: 'string' },
+      },
+      additionalProperties: true,
+    },
+    deliveries: { type: 'array', items: { type: 'string' } },
+  },
+  additionalProperties: true,
+} as const;
+
+export const leadRoutes: FastifyPluginCallbackJsonSchemaToTs = (app, _options, done) => {
   const { store, deliverer, now } = app.sandbox;
   /** Submit a lead: JSON (tools, tests) or a form (the page). */
-  app.post<{ Body: LeadBody }>(
-    '/_sandbox/leads',
-    { schema: { body: LEAD_BODY } },
+  app.post(
+    '/leads',
+    {
+      schema: {
+        body: LEAD_BODY,
+        response: { 201: SUBMITTED, 303: REDIRECT, ...ERROR_RESPONSES },
+      },
+    },
     (request, reply) => {
       const { project_id: projectId, page_id: pageId, ...submitted } = request.body;
       if (!/^[^@\s]+@[^@\s]+$/.test(submitted.email)) {
@@ -62,9 +85,12 @@ export function leadRoutes(app: FastifyInstance): void {
       };
       const deliveries = deliverer.submit(lead, project);
       if (/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
-        return reply.status(201).send({ lead, deliveries });
+        reply.status(201);
+        return { lead: { ...lead }, deliveries };
       }
-      return reply.redirect(`/_sandbox?lead=${encodeURIComponent(lead.id)}`, 303);
+      void reply.redirect(`/_sandbox?lead=${encodeURIComponent(lead.id)}`, 303);
+      return;
     },
   );
-}
+  done();
+};

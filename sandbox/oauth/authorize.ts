@@ -3,14 +3,17 @@
  * in the order RFC 6749 §4.1.2.1 asks and shows the consent page; `POST`
  * answers it (once, before it expires) with a code or `access_denied`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 
 import type { SandboxContext } from '../context';
-import { sendHtml } from '../html';
-import { HttpError } from '../errors';
-import { consentPage } from '../pages';
-import { stringFields } from '../schema';
-import { randomId } from '../store';
+import { sendHtml } from '../http/html';
+import { HttpError } from '../http/errors';
+import { HTML_ERROR_RESPONSES, HTML_PAGE, REDIRECT } from '../http/response-schemas';
+import { stringFields } from '../http/schema';
+import { consentPage } from '../pages/consent';
+import { randomId } from '../random-id';
 import type { OAuthClient, User } from '../store';
 import { isS256Challenge, PKCE_METHOD } from './pkce';
 import { isRegisteredRedirectUri } from './redirect-uri';
@@ -26,10 +29,10 @@ const AUTHORIZE_PARAMETERS = [
   'code_challenge_method',
   'as',
 ] as const;
-type AuthorizeQuery = Partial<Record<(typeof AUTHORIZE_PARAMETERS)[number], string>>;
+const AUTHORIZE_QUERY = stringFields(AUTHORIZE_PARAMETERS);
+type AuthorizeQuery = FromSchema<typeof AUTHORIZE_QUERY>;
 
-const DECISION_FIELDS = ['consent_id', 'decision'] as const;
-type DecisionBody = Partial<Record<(typeof DECISION_FIELDS)[number], string>>;
+const DECISION_BODY = stringFields(['consent_id', 'decision']);
 
 interface CheckedRequest {
   client: OAuthClient;
@@ -48,23 +51,24 @@ function redirectWith(
   reply: FastifyReply,
   redirectUri: string,
   params: Record<string, string>,
-): FastifyReply {
+): void {
   const url = new URL(redirectUri);
   for (const [key, value] of Object.entries(params)) {
     url.searchParams.set(key, value);
   }
-  return reply.redirect(url.toString(), 302);
+  void reply.redirect(url.toString(), 302);
 }
 
 /**
- * The checked request, or the redirect already sent for it; a request that
- * cannot be sent back (unknown client, redirect URI not allowed) throws.
+ * The checked request, or nothing when it was sent back to the client with an
+ * error; a request that cannot be sent back (unknown client, redirect URI not
+ * allowed) throws.
  */
 function checkRequest(
   context: SandboxContext,
   query: AuthorizeQuery,
   reply: FastifyReply,
-): CheckedRequest | FastifyReply {
+): CheckedRequest | undefined {
   const client =
     query.client_id === undefined
       ? undefined
@@ -91,12 +95,14 @@ function checkRequest(
   }
   // From here on, problems go back to the application, as the RFC says.
   const state = query.state;
-  const refuse = (error: string, description: string) =>
+  const refuse = (error: string, description: string): undefined => {
     redirectWith(reply, redirectUri, {
       error,
       error_description: description,
       ...(state === undefined ? {} : { state }),
     });
+    return undefined;
+  };
   if (query.response_type === undefined) {
     return refuse('invalid_request', 'response_type is required (code)');
   }
@@ -145,19 +151,26 @@ function switchUrl(request: FastifyRequest, userId: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-export function authorizeRoutes(app: FastifyInstance): void {
+export const authorizeRoutes: FastifyPluginCallbackJsonSchemaToTs = (
+  app,
+  _options,
+  done,
+) => {
   const context = app.sandbox;
 
-  app.get<{ Querystring: AuthorizeQuery }>(
-    '/oauth/authorize',
+  app.get(
+    '/authorize',
     {
-      schema: { querystring: stringFields(AUTHORIZE_PARAMETERS) },
+      schema: {
+        querystring: AUTHORIZE_QUERY,
+        response: { 200: HTML_PAGE, 302: REDIRECT, ...HTML_ERROR_RESPONSES },
+      },
       config: { answersHtml: true },
     },
     (request, reply) => {
       const checked = checkRequest(context, withoutEmptyValues(request.query), reply);
-      if (!('client' in checked)) {
-        return checked;
+      if (checked === undefined) {
+        return; // sent back to the client with an error
       }
       const user = signedInUser(context, request.query.as);
       if (user === undefined) {
@@ -168,11 +181,12 @@ export function authorizeRoutes(app: FastifyInstance): void {
       const project = context.store.accounts.project(user.projectId)!;
       if (project.plan !== 'paid') {
         // §4.1.2.1: the client hears why, and the person lands back where they started.
-        return redirectWith(reply, checked.redirectUri, {
+        redirectWith(reply, checked.redirectUri, {
           error: 'access_denied',
           error_description: `OAuth is available only to projects on a paid plan: ${project.name} is on the free plan`,
           state: checked.state,
         });
+        return;
       }
       const consentId = randomId('consent', 16);
       context.store.oauth.addConsent(
@@ -189,7 +203,7 @@ export function authorizeRoutes(app: FastifyInstance): void {
         context.now(),
         context.settings.maxPendingConsents,
       );
-      return sendHtml(
+      sendHtml(
         reply,
         200,
         consentPage({
@@ -207,9 +221,15 @@ export function authorizeRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post<{ Body: DecisionBody }>(
-    '/oauth/authorize',
-    { schema: { body: stringFields(DECISION_FIELDS) }, config: { answersHtml: true } },
+  app.post(
+    '/authorize',
+    {
+      schema: {
+        body: DECISION_BODY,
+        response: { 302: REDIRECT, ...HTML_ERROR_RESPONSES },
+      },
+      config: { answersHtml: true },
+    },
     (request, reply) => {
       const consent = context.store.oauth.takeConsent(
         request.body.consent_id ?? '',
@@ -221,11 +241,12 @@ export function authorizeRoutes(app: FastifyInstance): void {
         });
       }
       if (request.body.decision !== 'approve') {
-        return redirectWith(reply, consent.redirectUri, {
+        redirectWith(reply, consent.redirectUri, {
           error: 'access_denied',
           error_description: 'The user denied access',
           state: consent.state,
         });
+        return;
       }
       const code = randomId('code', 24);
       context.store.oauth.addCode({
@@ -238,7 +259,8 @@ export function authorizeRoutes(app: FastifyInstance): void {
         expiresAt: context.now() + context.settings.authorizationCodeTtlSeconds * 1000,
         usedAt: null,
       });
-      return redirectWith(reply, consent.redirectUri, { code, state: consent.state });
+      redirectWith(reply, consent.redirectUri, { code, state: consent.state });
     },
   );
-}
+  done();
+};

@@ -1,16 +1,19 @@
 /**
- * OAuth 2.0 as §4.3 to §4.6 and §5 describe: the consent page and codes
- * (authorize), the token endpoint (token), PKCE S256 (pkce), the scopes
- * (scopes), and userinfo.
+ * OAuth 2.0 as §4.3 to §4.6 and §5 describe, as two route plugins: the
+ * authorization endpoint a browser opens (under `/oauth`), and the token and
+ * userinfo endpoints a client calls (under `/api/oauth`). PKCE S256 (pkce),
+ * client authentication, redirect URI matching and the scopes are their own
+ * modules.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 
-import { authorizeRoutes } from './authorize';
 import { tokenRoutes } from './token';
 import { userinfoRoutes } from './userinfo';
 
-export function oauthRoutes(app: FastifyInstance): void {
-  authorizeRoutes(app);
-  tokenRoutes(app);
-  userinfoRoutes(app);
-}
+export { authorizeRoutes } from './authorize';
+
+/** `POST /token` and `GET /userinfo`, under `/api/oauth`. */
+export const oauthApiRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(tokenRoutes);
+  await app.register(userinfoRoutes);
+};

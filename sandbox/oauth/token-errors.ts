@@ -3,7 +3,7 @@
  * the sentence in `error_description`; 400, or 401 with a `WWW-Authenticate`
  * challenge when the client could not be authenticated (RFC 9110 §15.5.2).
  */
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 
 export type TokenErrorCode =
   | 'invalid_request'

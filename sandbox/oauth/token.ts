@@ -9,11 +9,13 @@
  * family (OAuth 2.0 Security BCP, refresh token rotation). Errors are RFC 6749
  * §5.2's: a code in `error`, the sentence in `error_description`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallbackJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FromSchema } from 'json-schema-to-ts';
 
 import type { SandboxContext } from '../context';
-import { stringFields } from '../schema';
-import { randomId } from '../store';
+import { ERROR_RESPONSES } from '../http/response-schemas';
+import { stringFields } from '../http/schema';
+import { randomId } from '../random-id';
 import type { AuthorizationCode, OAuthClient, Token } from '../store';
 import { authenticateClient, presentedClient } from './client-authentication';
 import type { PresentedClient } from './client-authentication';
@@ -33,7 +35,22 @@ const TOKEN_FIELDS = [
   'refresh_token',
 ] as const;
 type TokenField = (typeof TOKEN_FIELDS)[number];
-type TokenParameters = Partial<Record<TokenField, string>>;
+const TOKEN_BODY = stringFields(TOKEN_FIELDS);
+type TokenParameters = FromSchema<typeof TOKEN_BODY>;
+
+/** §2's Token response object: `scope` in the answer to the exchange only. */
+const TOKEN_RESPONSE = {
+  type: 'object',
+  required: ['access_token', 'token_type', 'expires_in', 'refresh_token'],
+  properties: {
+    access_token: { type: 'string' },
+    token_type: { type: 'string' },
+    expires_in: { type: 'integer' },
+    refresh_token: { type: 'string' },
+    scope: { type: 'string' },
+  },
+  additionalProperties: false,
+} as const;
 
 /** RFC 6749 §3.2: a parameter sent without a value is treated as if it were omitted. */
 function withoutEmptyValues(body: TokenParameters): TokenParameters {
@@ -265,12 +282,12 @@ function refresh(
   return issueTokens(context, { clientId: client.id, userId, scopes, pkce, fromCode });
 }
 
-export function tokenRoutes(app: FastifyInstance): void {
+export const tokenRoutes: FastifyPluginCallbackJsonSchemaToTs = (app, _options, done) => {
   const context = app.sandbox;
-  app.post<{ Body: TokenParameters }>(
-    '/api/oauth/token',
+  app.post(
+    '/token',
     {
-      schema: { body: stringFields(TOKEN_FIELDS) },
+      schema: { body: TOKEN_BODY, response: { 200: TOKEN_RESPONSE, ...ERROR_RESPONSES } },
       config: { answersOAuthErrors: true },
     },
     (request, reply) => {
@@ -280,23 +297,22 @@ export function tokenRoutes(app: FastifyInstance): void {
       const parameters = withoutEmptyValues(request.body);
       const { authorization } = request.headers;
       const grantType = parameters.grant_type;
-      let answer: object;
-      if (grantType === 'authorization_code') {
-        answer = exchangeCode(context, parameters, authorization);
-      } else if (grantType === 'refresh_token') {
-        answer = refresh(context, parameters, authorization);
-      } else if (grantType === undefined) {
+      if (grantType === undefined) {
         throw tokenError('invalid_request', 'grant_type is required');
-      } else {
+      }
+      if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
         throw tokenError(
           'unsupported_grant_type',
           'grant_type must be authorization_code or refresh_token',
         );
       }
-      return reply
-        .header('Cache-Control', 'no-store')
-        .header('Pragma', 'no-cache')
-        .send(answer);
+      const answer =
+        grantType === 'authorization_code'
+          ? exchangeCode(context, parameters, authorization)
+          : refresh(context, parameters, authorization);
+      reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+      return answer;
     },
   );
-}
+  done();
+};

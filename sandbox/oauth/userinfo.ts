@@ -1,13 +1,50 @@
 /** §4.6: who the access token speaks for, and their project. Needs `user.read`. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallbackJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 
-import { checkedBearer, requireToken } from '../bearer';
+import { checkedBearer, requireToken } from '../http/bearer';
+import { ERROR_RESPONSES } from '../http/response-schemas';
 import { USERINFO_SCOPE } from './scopes';
 
-export function userinfoRoutes(app: FastifyInstance): void {
+const STRING = { type: 'string' } as const;
+
+/** §2's User information object. */
+const USER_INFORMATION = {
+  type: 'object',
+  required: ['user', 'project'],
+  properties: {
+    user: {
+      type: 'object',
+      required: ['id', 'email', 'firstName', 'lastName', 'image'],
+      properties: {
+        id: STRING,
+        email: STRING,
+        firstName: STRING,
+        lastName: STRING,
+        image: STRING,
+      },
+      additionalProperties: false,
+    },
+    project: {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: { id: STRING, name: STRING },
+      additionalProperties: false,
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+export const userinfoRoutes: FastifyPluginCallbackJsonSchemaToTs = (
+  app,
+  _options,
+  done,
+) => {
   app.get(
-    '/api/oauth/userinfo',
-    { onRequest: requireToken(USERINFO_SCOPE) },
+    '/userinfo',
+    {
+      schema: { response: { 200: USER_INFORMATION, ...ERROR_RESPONSES } },
+      onRequest: requireToken(USERINFO_SCOPE),
+    },
     (request) => {
       const { user, project } = checkedBearer(request);
       return {
@@ -22,4 +59,5 @@ export function userinfoRoutes(app: FastifyInstance): void {
       };
     },
   );
-}
+  done();
+};

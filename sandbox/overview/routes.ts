@@ -3,13 +3,17 @@
  * (`/_sandbox`: a form, the webhooks, the latest deliveries) and the
  * listings as JSON, leads and delivery attempts a page at a time.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallbackJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 
-import { sendHtml } from '../html';
-import { homePage } from '../pages';
-import { pagedQuery, pageOf, sendPage } from '../paging';
-import type { PageQuery } from '../paging';
-import { stringFields } from '../schema';
+import { sendHtml } from '../http/html';
+import { homePage } from '../pages/home';
+import { announcePage, pagedQuery, pageOf } from '../http/paging';
+import {
+  ERROR_RESPONSES,
+  HTML_ERROR_RESPONSES,
+  HTML_PAGE,
+} from '../http/response-schemas';
+import { stringFields } from '../http/schema';
 
 /** At most this many leads per answer: a lead can be up to 1 MiB. */
 const LEADS_PER_PAGE = 10;
@@ -20,13 +24,68 @@ const LATEST_ATTEMPTS = 20;
 
 const DELIVERIES_QUERY = pagedQuery({ lead_id: { type: 'string', maxLength: 200 } });
 
-export function overviewRoutes(app: FastifyInstance): void {
+const STRING = { type: 'string' } as const;
+
+/** Listed as stored; a field the schema does not name is kept. */
+function listOf<const Properties extends Record<string, unknown>>(
+  properties: Properties,
+) {
+  return {
+    type: 'array',
+    items: { type: 'object', properties, additionalProperties: true },
+  } as const;
+}
+
+const LEADS = listOf({
+  id: STRING,
+  projectId: STRING,
+  data: { type: 'object', additionalProperties: true },
+  createdAt: STRING,
+});
+const WEBHOOKS = listOf({
+  id: STRING,
+  projectId: STRING,
+  clientId: STRING,
+  url: STRING,
+  triggers: { type: 'array', items: STRING },
+  createdAt: STRING,
+});
+const ATTEMPTS = listOf({
+  id: { type: 'integer' },
+  deliveryId: STRING,
+  leadId: STRING,
+  webhookId: STRING,
+  url: STRING,
+  attempt: { type: 'integer' },
+  statusCode: { type: ['integer', 'null'] },
+  error: { type: ['string', 'null'] },
+  outcome: STRING,
+  at: STRING,
+});
+
+/** Plain copies of store rows, as the listing's inferred item type (an index signature) wants them. */
+const asListed = <T extends object>(items: readonly T[]) =>
+  items.map((item) => ({ ...item }) as Record<string, unknown> & T);
+
+export const overviewRoutes: FastifyPluginCallbackJsonSchemaToTs = (
+  app,
+  _options,
+  done,
+) => {
   const { store } = app.sandbox;
 
-  app.get<{ Querystring: { lead?: string } }>(
-    '/_sandbox',
-    { schema: { querystring: stringFields(['lead']) }, config: { answersHtml: true } },
-    (request, reply) =>
+  app.get(
+    '/',
+    {
+      schema: {
+        querystring: stringFields(['lead']),
+        response: { 200: HTML_PAGE, ...HTML_ERROR_RESPONSES },
+      },
+      config: { answersHtml: true },
+      // `/_sandbox` only, as before the prefix: not `/_sandbox/` too.
+      prefixTrailingSlash: 'no-slash',
+    },
+    (request, reply) => {
       sendHtml(
         reply,
         200,
@@ -38,31 +97,42 @@ export function overviewRoutes(app: FastifyInstance): void {
           attempts: store.leads.latestAttempts(LATEST_ATTEMPTS),
           submittedLeadId: request.query.lead,
         }),
-      ),
-  );
-
-  app.get<{ Querystring: PageQuery }>(
-    '/_sandbox/leads',
-    { schema: { querystring: pagedQuery() } },
-    (request, reply) => {
-      const page = pageOf(request.query, LEADS_PER_PAGE);
-      return sendPage(request, reply, page, store.leads.list(page), store.leads.count());
-    },
-  );
-  app.get('/_sandbox/webhooks', () => store.webhooks.list());
-  app.get<{ Querystring: PageQuery & { lead_id?: string } }>(
-    '/_sandbox/deliveries',
-    { schema: { querystring: DELIVERIES_QUERY } },
-    (request, reply) => {
-      const page = pageOf(request.query, ATTEMPTS_PER_PAGE);
-      const filter = { leadId: request.query.lead_id };
-      return sendPage(
-        request,
-        reply,
-        page,
-        store.leads.attempts(filter, page),
-        store.leads.attemptCount(filter),
       );
     },
   );
-}
+
+  app.get(
+    '/leads',
+    {
+      schema: { querystring: pagedQuery(), response: { 200: LEADS, ...ERROR_RESPONSES } },
+    },
+    (request, reply) => {
+      const page = pageOf(request.query, LEADS_PER_PAGE);
+      const leads = store.leads.list(page);
+      announcePage(request, reply, page, leads, store.leads.count());
+      return asListed(leads);
+    },
+  );
+  app.get(
+    '/webhooks',
+    { schema: { response: { 200: WEBHOOKS, ...ERROR_RESPONSES } } },
+    () => asListed(store.webhooks.list()),
+  );
+  app.get(
+    '/deliveries',
+    {
+      schema: {
+        querystring: DELIVERIES_QUERY,
+        response: { 200: ATTEMPTS, ...ERROR_RESPONSES },
+      },
+    },
+    (request, reply) => {
+      const page = pageOf(request.query, ATTEMPTS_PER_PAGE);
+      const filter = { leadId: request.query.lead_id };
+      const attempts = store.leads.attempts(filter, page);
+      announcePage(request, reply, page, attempts, store.leads.attemptCount(filter));
+      return asListed(attempts);
+    },
+  );
+  done();
+};

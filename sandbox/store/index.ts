@@ -33,7 +33,8 @@ export type {
   PendingDelivery,
 } from './leads-and-deliveries';
 export type { Webhook } from './webhooks';
-export { randomId } from './sqlite';
+// Not a storage concern: delivery/deliverer.ts still imports it from here (see ../random-id.ts).
+export { randomId } from '../random-id';
 export type { ListPage } from './sqlite';
 
 export class Store {

@@ -3,16 +3,16 @@
  * a bearer token with `leads.read` (the spec leaves the scope open, §5.7); a
  * webhook can be deleted only by the client that made it, in its project.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallbackJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 
-import { checkedBearer, requireToken } from '../bearer';
-import { HttpError } from '../errors';
+import { checkedBearer, requireToken } from '../http/bearer';
+import { HttpError } from '../http/errors';
+import { ERROR_RESPONSES } from '../http/response-schemas';
 import { WEBHOOK_SCOPE } from '../oauth/scopes';
-import { randomId } from '../store';
+import { randomId } from '../random-id';
 import { checkWebhookUrl } from './url';
 
-export const API_PREFIX = '/api';
-const TRIGGERS = ['lead.created'];
+const TRIGGERS = ['lead.created'] as const;
 
 const CREATE_BODY = {
   type: 'object',
@@ -27,21 +27,40 @@ const CREATE_BODY = {
     },
   },
 } as const;
-type CreateBody = { url: string; triggers: string[] };
 
 const WEBHOOK_PARAMS = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'string', minLength: 1, maxLength: 200 } },
 } as const;
-type WebhookParams = { id: string };
 
-export function webhookRoutes(app: FastifyInstance): void {
+const CREATED = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string' } },
+  additionalProperties: false,
+} as const;
+
+const DELETED = {
+  type: 'object',
+  required: ['success'],
+  properties: { success: { type: 'boolean' } },
+  additionalProperties: false,
+} as const;
+
+export const webhookRoutes: FastifyPluginCallbackJsonSchemaToTs = (
+  app,
+  _options,
+  done,
+) => {
   const { store, now } = app.sandbox;
 
-  app.post<{ Body: CreateBody }>(
-    `${API_PREFIX}/webhook`,
-    { schema: { body: CREATE_BODY }, onRequest: requireToken(WEBHOOK_SCOPE) },
+  app.post(
+    '/webhook',
+    {
+      schema: { body: CREATE_BODY, response: { 201: CREATED, ...ERROR_RESPONSES } },
+      onRequest: requireToken(WEBHOOK_SCOPE),
+    },
     (request, reply) => {
       const { token, project } = checkedBearer(request);
       const checked = checkWebhookUrl(request.body.url);
@@ -57,13 +76,17 @@ export function webhookRoutes(app: FastifyInstance): void {
         triggers: [...new Set(request.body.triggers)],
         createdAt: new Date(now()).toISOString(),
       });
-      return reply.status(201).send({ id });
+      reply.status(201);
+      return { id };
     },
   );
 
-  app.delete<{ Params: WebhookParams }>(
-    `${API_PREFIX}/webhook/:id`,
-    { schema: { params: WEBHOOK_PARAMS }, onRequest: requireToken(WEBHOOK_SCOPE) },
+  app.delete(
+    '/webhook/:id',
+    {
+      schema: { params: WEBHOOK_PARAMS, response: { 200: DELETED, ...ERROR_RESPONSES } },
+      onRequest: requireToken(WEBHOOK_SCOPE),
+    },
     (request) => {
       const { token, project } = checkedBearer(request);
       const { id } = request.params;
@@ -78,4 +101,5 @@ export function webhookRoutes(app: FastifyInstance): void {
       return { success: true };
     },
   );
-}
+  done();
+};

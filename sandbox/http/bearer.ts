@@ -5,7 +5,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 
 import { HttpError } from './errors';
-import type { Project, Token, User } from './store';
+import type { Project, Token, User } from '../store';
 
 /** A checked access token, and whom it speaks for. */
 export interface Bearer {

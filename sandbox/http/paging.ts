@@ -5,17 +5,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import { HttpError } from './errors';
-import type { ListPage } from './store';
+import type { ListPage } from '../store';
 
 const WHOLE_NUMBER = { type: 'string', pattern: '^[0-9]{1,9}$' } as const;
 
+type Filters = Record<string, { readonly type: 'string'; readonly maxLength: number }>;
+
 /** The query of a paged listing, with the listing's own filters. */
-export function pagedQuery(
-  filters: Record<string, { type: 'string'; maxLength: number }> = {},
+export function pagedQuery<const Filter extends Filters = Record<never, never>>(
+  filters?: Filter,
 ) {
   return {
     type: 'object',
-    properties: { limit: WHOLE_NUMBER, offset: WHOLE_NUMBER, ...filters },
+    properties: { limit: WHOLE_NUMBER, offset: WHOLE_NUMBER, ...(filters as Filter) },
   } as const;
 }
 
@@ -33,14 +35,14 @@ export function pageOf(query: PageQuery, maxLimit: number): ListPage {
   return { limit, offset: Number(query.offset ?? 0) };
 }
 
-/** Answers one page: its items, how many there are in all, and where the next page is. */
-export function sendPage<T>(
+/** Says how many items there are in all, and where the next page is; the route answers the items. */
+export function announcePage(
   request: FastifyRequest,
   reply: FastifyReply,
   page: ListPage,
-  items: T[],
+  items: readonly unknown[],
   total: number,
-): FastifyReply {
+): void {
   reply.header('X-Total-Count', String(total));
   if (page.offset + items.length < total) {
     const next = new URL(request.url, 'http://sandbox.invalid');
@@ -48,5 +50,4 @@ export function sendPage<T>(
     next.searchParams.set('offset', String(page.offset + items.length));
     reply.header('Link', `<${next.pathname}${next.search}>; rel="next"`);
   }
-  return reply.send(items);
 }

@@ -12,7 +12,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 import { sendHtml } from './html';
-import { errorPage } from './pages';
+import { errorPage } from '../pages/error';
 
 export interface HttpErrorOptions {
   /** Headers the answer carries, e.g. `WWW-Authenticate`. */

@@ -1,0 +1,43 @@
+/** The consent page: who asks, for which project, to do what; Approve or Deny. */
+import { SCOPE_DESCRIPTIONS } from '../oauth/scopes';
+import type { OAuthClient, Project, User } from '../store';
+import { escapeHtml, layout } from './layout';
+
+export interface ConsentView {
+  consentId: string;
+  client: OAuthClient;
+  user: User;
+  project: Project;
+  scopes: string[];
+  otherUsers: { user: User; switchUrl: string }[];
+}
+
+export function consentPage(view: ConsentView): string {
+  const scopes = view.scopes
+    .map(
+      (scope) =>
+        `<li>${escapeHtml(SCOPE_DESCRIPTIONS[scope] ?? scope)} <span class="muted">(${escapeHtml(scope)})</span></li>`,
+    )
+    .join('');
+  const switchUser = view.otherUsers
+    .map(
+      ({ user, switchUrl }) =>
+        `<a href="${escapeHtml(switchUrl)}">${escapeHtml(user.email)}</a>`,
+    )
+    .join(', ');
+  return layout(
+    `Connect ${view.client.name}`,
+    `<h1>${escapeHtml(view.client.name)} wants to access <span id="project">${escapeHtml(view.project.name)}</span></h1>
+<div class="card">
+  <p>Signed in as <strong id="user">${escapeHtml(`${view.user.firstName} ${view.user.lastName}`)}</strong>
+  (${escapeHtml(view.user.email)})${switchUser ? ` · <span class="muted">sandbox: switch to ${switchUser}</span>` : ''}</p>
+  <p>${escapeHtml(view.client.name)} will be able to:</p>
+  <ul id="scopes">${scopes}</ul>
+  <form method="post" action="/oauth/authorize">
+    <input type="hidden" name="consent_id" value="${escapeHtml(view.consentId)}">
+    <button class="primary" type="submit" name="decision" value="approve">Approve</button>
+    <button type="submit" name="decision" value="deny">Deny</button>
+  </form>
+</div>`,
+  );
+}
