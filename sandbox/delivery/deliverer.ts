@@ -8,7 +8,7 @@
  * not sent again (a Zap turned off gets no more leads); every attempt is
  * recorded.
  */
-import { randomId } from '../store';
+import { randomId } from '../random-id';
 import type { Lead, PendingDelivery, Project, Store } from '../store';
 import { sendAttempt } from './attempt';
 import type { AttemptResult } from './attempt';

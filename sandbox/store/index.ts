@@ -33,8 +33,6 @@ export type {
   PendingDelivery,
 } from './leads-and-deliveries';
 export type { Webhook } from './webhooks';
-// Not a storage concern: delivery/deliverer.ts still imports it from here (see ../random-id.ts).
-export { randomId } from '../random-id';
 export type { ListPage } from './sqlite';
 
 export class Store {

@@ -1,5 +1,4 @@
 /** The sandbox's SQLite database (Node 22's `node:sqlite`) and the helpers that read its rows. */
-import { randomBytes } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 
 export type Row = Record<string, unknown>;
@@ -43,10 +42,6 @@ export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
     }
     throw error;
   }
-}
-
-export function randomId(prefix: string, bytes = 12): string {
-  return `${prefix}_${randomBytes(bytes).toString('base64url')}`;
 }
 
 // Every column read as text is declared TEXT or INTEGER in a schema.
