@@ -1,7 +1,7 @@
 /** Projects, their pages, and the users who sign in to them. */
 import type { DatabaseSync } from 'node:sqlite';
 
-import { text } from './sqlite';
+import { prepared, text } from './sqlite';
 import type { Row } from './sqlite';
 
 export type Plan = 'paid' | 'free';
@@ -70,67 +70,65 @@ export class Accounts {
   constructor(private readonly db: DatabaseSync) {}
 
   isEmpty(): boolean {
-    return this.db.prepare('SELECT COUNT(*) AS n FROM projects').get()?.n === 0;
+    return prepared(this.db, 'SELECT COUNT(*) AS n FROM projects').get()?.n === 0;
   }
 
   addProject(project: Project): void {
-    this.db
-      .prepare('INSERT INTO projects (id, name, plan) VALUES (?, ?, ?)')
-      .run(project.id, project.name, project.plan);
+    prepared(this.db, 'INSERT INTO projects (id, name, plan) VALUES (?, ?, ?)').run(
+      project.id,
+      project.name,
+      project.plan,
+    );
   }
 
   projects(): Project[] {
-    return this.db.prepare('SELECT * FROM projects ORDER BY rowid').all().map(toProject);
+    return prepared(this.db, 'SELECT * FROM projects ORDER BY rowid')
+      .all()
+      .map(toProject);
   }
 
   project(id: string): Project | undefined {
-    const row = this.db.prepare('SELECT * FROM projects WHERE id = ?').get(id);
+    const row = prepared(this.db, 'SELECT * FROM projects WHERE id = ?').get(id);
     return row === undefined ? undefined : toProject(row);
   }
 
   addPage(page: Page): void {
-    this.db
-      .prepare('INSERT INTO pages (id, project_id, name, url) VALUES (?, ?, ?, ?)')
-      .run(page.id, page.projectId, page.name, page.url);
+    prepared(
+      this.db,
+      'INSERT INTO pages (id, project_id, name, url) VALUES (?, ?, ?, ?)',
+    ).run(page.id, page.projectId, page.name, page.url);
   }
 
   /** The pages of a project (every page without one), in the order they were added. */
   pages(projectId?: string): Page[] {
     const rows =
       projectId === undefined
-        ? this.db.prepare('SELECT * FROM pages ORDER BY rowid').all()
-        : this.db
-            .prepare('SELECT * FROM pages WHERE project_id = ? ORDER BY rowid')
-            .all(projectId);
+        ? prepared(this.db, 'SELECT * FROM pages ORDER BY rowid').all()
+        : prepared(
+            this.db,
+            'SELECT * FROM pages WHERE project_id = ? ORDER BY rowid',
+          ).all(projectId);
     return rows.map(toPage);
   }
 
   page(id: string): Page | undefined {
-    const row = this.db.prepare('SELECT * FROM pages WHERE id = ?').get(id);
+    const row = prepared(this.db, 'SELECT * FROM pages WHERE id = ?').get(id);
     return row === undefined ? undefined : toPage(row);
   }
 
   addUser(user: User): void {
-    this.db
-      .prepare(
-        'INSERT INTO users (id, email, first_name, last_name, image, project_id) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        user.id,
-        user.email,
-        user.firstName,
-        user.lastName,
-        user.image,
-        user.projectId,
-      );
+    prepared(
+      this.db,
+      'INSERT INTO users (id, email, first_name, last_name, image, project_id) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(user.id, user.email, user.firstName, user.lastName, user.image, user.projectId);
   }
 
   users(): User[] {
-    return this.db.prepare('SELECT * FROM users ORDER BY rowid').all().map(toUser);
+    return prepared(this.db, 'SELECT * FROM users ORDER BY rowid').all().map(toUser);
   }
 
   user(id: string): User | undefined {
-    const row = this.db.prepare('SELECT * FROM users WHERE id = ?').get(id);
+    const row = prepared(this.db, 'SELECT * FROM users WHERE id = ?').get(id);
     return row === undefined ? undefined : toUser(row);
   }
 }

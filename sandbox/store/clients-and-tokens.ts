@@ -1,7 +1,14 @@
 /** OAuth clients, and what they are granted: consents, authorization codes and tokens. */
 import type { DatabaseSync } from 'node:sqlite';
 
-import { inTransaction, list, nullableNumber, nullableText, text } from './sqlite';
+import {
+  inTransaction,
+  list,
+  nullableNumber,
+  nullableText,
+  prepared,
+  text,
+} from './sqlite';
 import type { Row } from './sqlite';
 
 export interface OAuthClient {
@@ -125,19 +132,18 @@ export class ClientsAndTokens {
   constructor(private readonly db: DatabaseSync) {}
 
   addClient(client: OAuthClient): void {
-    this.db
-      .prepare(
-        'INSERT INTO clients (id, secret, name, redirect_uris) VALUES (?, ?, ?, ?)',
-      )
-      .run(client.id, client.secret, client.name, JSON.stringify(client.redirectUris));
+    prepared(
+      this.db,
+      'INSERT INTO clients (id, secret, name, redirect_uris) VALUES (?, ?, ?, ?)',
+    ).run(client.id, client.secret, client.name, JSON.stringify(client.redirectUris));
   }
 
   clients(): OAuthClient[] {
-    return this.db.prepare('SELECT * FROM clients ORDER BY rowid').all().map(toClient);
+    return prepared(this.db, 'SELECT * FROM clients ORDER BY rowid').all().map(toClient);
   }
 
   client(id: string): OAuthClient | undefined {
-    const row = this.db.prepare('SELECT * FROM clients WHERE id = ?').get(id);
+    const row = prepared(this.db, 'SELECT * FROM clients WHERE id = ?').get(id);
     return row === undefined ? undefined : toClient(row);
   }
 
@@ -148,69 +154,70 @@ export class ClientsAndTokens {
    */
   addConsent(consent: PendingConsent, now: number, maxPending: number): void {
     inTransaction(this.db, () => {
-      this.db.prepare('DELETE FROM consents WHERE expires_at <= ?').run(now);
-      this.db
-        .prepare(
-          'DELETE FROM consents WHERE rowid IN (SELECT rowid FROM consents ORDER BY rowid DESC LIMIT -1 OFFSET ?)',
-        )
-        .run(Math.max(0, maxPending - 1));
-      this.db
-        .prepare(
-          'INSERT INTO consents (id, client_id, user_id, redirect_uri, scopes, state, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        )
-        .run(
-          consent.id,
-          consent.clientId,
-          consent.userId,
-          consent.redirectUri,
-          JSON.stringify(consent.scopes),
-          consent.state,
-          consent.codeChallenge,
-          consent.expiresAt,
-        );
+      prepared(this.db, 'DELETE FROM consents WHERE expires_at <= ?').run(now);
+      prepared(
+        this.db,
+        'DELETE FROM consents WHERE rowid IN (SELECT rowid FROM consents ORDER BY rowid DESC LIMIT -1 OFFSET ?)',
+      ).run(Math.max(0, maxPending - 1));
+      prepared(
+        this.db,
+        'INSERT INTO consents (id, client_id, user_id, redirect_uri, scopes, state, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).run(
+        consent.id,
+        consent.clientId,
+        consent.userId,
+        consent.redirectUri,
+        JSON.stringify(consent.scopes),
+        consent.state,
+        consent.codeChallenge,
+        consent.expiresAt,
+      );
     });
   }
 
   /** A consent can be answered once, before it expires: taking it removes it. */
   takeConsent(id: string, now: number): PendingConsent | undefined {
-    this.db.prepare('DELETE FROM consents WHERE expires_at <= ?').run(now);
-    const row = this.db.prepare('DELETE FROM consents WHERE id = ? RETURNING *').get(id);
+    prepared(this.db, 'DELETE FROM consents WHERE expires_at <= ?').run(now);
+    const row = prepared(this.db, 'DELETE FROM consents WHERE id = ? RETURNING *').get(
+      id,
+    );
     return row === undefined ? undefined : toConsent(row);
   }
 
   addCode(code: AuthorizationCode): void {
-    this.db
-      .prepare(
-        'INSERT INTO authorization_codes (code, client_id, user_id, redirect_uri, scopes, code_challenge, expires_at, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        code.code,
-        code.clientId,
-        code.userId,
-        code.redirectUri,
-        JSON.stringify(code.scopes),
-        code.codeChallenge,
-        code.expiresAt,
-        code.usedAt,
-      );
+    prepared(
+      this.db,
+      'INSERT INTO authorization_codes (code, client_id, user_id, redirect_uri, scopes, code_challenge, expires_at, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      code.code,
+      code.clientId,
+      code.userId,
+      code.redirectUri,
+      JSON.stringify(code.scopes),
+      code.codeChallenge,
+      code.expiresAt,
+      code.usedAt,
+    );
   }
 
   code(code: string): AuthorizationCode | undefined {
-    const row = this.db
-      .prepare('SELECT * FROM authorization_codes WHERE code = ?')
-      .get(code);
+    const row = prepared(this.db, 'SELECT * FROM authorization_codes WHERE code = ?').get(
+      code,
+    );
     return row === undefined ? undefined : toCode(row);
   }
 
   markCodeUsed(code: string, at: number): void {
-    this.db
-      .prepare('UPDATE authorization_codes SET used_at = ? WHERE code = ?')
-      .run(at, code);
+    prepared(this.db, 'UPDATE authorization_codes SET used_at = ? WHERE code = ?').run(
+      at,
+      code,
+    );
   }
 
   /** Stores tokens issued together (an access and a refresh token): both or neither. */
   addTokens(tokens: Token[]): void {
-    const insert = this.db.prepare(
+    const insert = prepared(
+      this.db,
       'INSERT INTO tokens (token, kind, client_id, user_id, scopes, pkce, from_code, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     inTransaction(this.db, () => {
@@ -231,16 +238,18 @@ export class ClientsAndTokens {
   }
 
   token(value: string, kind: TokenKind): Token | undefined {
-    const row = this.db
-      .prepare('SELECT * FROM tokens WHERE token = ? AND kind = ?')
-      .get(value, kind);
+    const row = prepared(
+      this.db,
+      'SELECT * FROM tokens WHERE token = ? AND kind = ?',
+    ).get(value, kind);
     return row === undefined ? undefined : toToken(row);
   }
 
   revokeToken(value: string, at: number): void {
-    this.db
-      .prepare('UPDATE tokens SET revoked_at = ? WHERE token = ? AND revoked_at IS NULL')
-      .run(at, value);
+    prepared(
+      this.db,
+      'UPDATE tokens SET revoked_at = ? WHERE token = ? AND revoked_at IS NULL',
+    ).run(at, value);
   }
 
   /**
@@ -248,10 +257,9 @@ export class ClientsAndTokens {
    * their rotations. A replayed code or a reused refresh token revokes it.
    */
   revokeFamily(fromCode: string, at: number): void {
-    this.db
-      .prepare(
-        'UPDATE tokens SET revoked_at = ? WHERE from_code = ? AND revoked_at IS NULL',
-      )
-      .run(at, fromCode);
+    prepared(
+      this.db,
+      'UPDATE tokens SET revoked_at = ? WHERE from_code = ? AND revoked_at IS NULL',
+    ).run(at, fromCode);
   }
 }

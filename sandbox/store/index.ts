@@ -15,7 +15,7 @@ import {
   LEADS_AND_DELIVERIES_SCHEMA,
   migrateLeadsAndDeliveries,
 } from './leads-and-deliveries';
-import { DEFAULT_BUSY_TIMEOUT_MS, openDatabase } from './sqlite';
+import { DEFAULT_BUSY_TIMEOUT_MS, inTransaction, openDatabase } from './sqlite';
 import { Webhooks, WEBHOOKS_SCHEMA } from './webhooks';
 
 export type { Page, Plan, Project, User } from './accounts';
@@ -31,6 +31,7 @@ export type {
   DeliveryOutcome,
   Lead,
   PendingDelivery,
+  RecordedAttempt,
 } from './leads-and-deliveries';
 export type { Webhook } from './webhooks';
 export type { ListPage } from './sqlite';
@@ -56,6 +57,11 @@ export class Store {
     this.oauth = new ClientsAndTokens(this.db);
     this.webhooks = new Webhooks(this.db);
     this.leads = new LeadsAndDeliveries(this.db);
+  }
+
+  /** Runs `work` in one transaction across the aggregates: all of it is stored, or none. */
+  transaction<T>(work: () => T): T {
+    return inTransaction(this.db, work);
   }
 
   close(): void {

@@ -5,7 +5,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 
-import { inTransaction, nullableNumber, nullableText, text } from './sqlite';
+import { inTransaction, nullableNumber, nullableText, prepared, text } from './sqlite';
 import type { ListPage, Row } from './sqlite';
 
 export interface Lead {
@@ -87,6 +87,12 @@ const toPending = (row: Row): PendingDelivery => ({
   nextAttemptAt: Number(row.next_attempt_at),
 });
 
+/** An attempt to record, and when its delivery is due again (null: it ended). */
+export interface RecordedAttempt {
+  attempt: Omit<DeliveryAttempt, 'id'>;
+  nextAttemptAt: number | null;
+}
+
 /** A delivery left `retrying` with nothing pending: what it needs to go on. */
 export type StrandedDelivery = Omit<PendingDelivery, 'nextAttemptAt'>;
 
@@ -117,11 +123,10 @@ export class LeadsAndDeliveries {
   /** Stores a lead with the deliveries it starts, in one transaction. */
   add(lead: Lead, deliveries: PendingDelivery[]): void {
     inTransaction(this.db, () => {
-      this.db
-        .prepare(
-          'INSERT INTO leads (id, project_id, data, created_at) VALUES (?, ?, ?, ?)',
-        )
-        .run(lead.id, lead.projectId, JSON.stringify(lead.data), lead.createdAt);
+      prepared(
+        this.db,
+        'INSERT INTO leads (id, project_id, data, created_at) VALUES (?, ?, ?, ?)',
+      ).run(lead.id, lead.projectId, JSON.stringify(lead.data), lead.createdAt);
       for (const delivery of deliveries) {
         this.addPending(delivery);
       }
@@ -130,18 +135,17 @@ export class LeadsAndDeliveries {
 
   /** Leads in the order they came, a page at a time. */
   list(page: ListPage): Lead[] {
-    return this.db
-      .prepare('SELECT * FROM leads ORDER BY rowid LIMIT ? OFFSET ?')
+    return prepared(this.db, 'SELECT * FROM leads ORDER BY rowid LIMIT ? OFFSET ?')
       .all(page.limit, page.offset)
       .map(toLead);
   }
 
   count(): number {
-    return Number(this.db.prepare('SELECT COUNT(*) AS n FROM leads').get()?.n);
+    return Number(prepared(this.db, 'SELECT COUNT(*) AS n FROM leads').get()?.n);
   }
 
   lead(id: string): Lead | undefined {
-    const row = this.db.prepare('SELECT * FROM leads WHERE id = ?').get(id);
+    const row = prepared(this.db, 'SELECT * FROM leads WHERE id = ?').get(id);
     return row === undefined ? undefined : toLead(row);
   }
 
@@ -150,109 +154,120 @@ export class LeadsAndDeliveries {
    * behind: their last attempt says `retrying`, and nothing is pending for them.
    */
   stranded(): StrandedDelivery[] {
-    return this.db
-      .prepare(
-        `SELECT a.delivery_id, a.lead_id, a.webhook_id, a.url, a.attempt FROM delivery_attempts a
+    return prepared(
+      this.db,
+      `SELECT a.delivery_id, a.lead_id, a.webhook_id, a.url, a.attempt FROM delivery_attempts a
          WHERE a.outcome = 'retrying'
            AND a.id = (SELECT MAX(b.id) FROM delivery_attempts b WHERE b.delivery_id = a.delivery_id)
            AND NOT EXISTS (SELECT 1 FROM pending_deliveries p WHERE p.id = a.delivery_id)
          ORDER BY a.id`,
-      )
+    )
       .all()
       .map(toStranded);
   }
 
   /** Makes a delivery pending: a new one, or a stranded one again. */
   addPending(delivery: PendingDelivery): void {
-    this.db
-      .prepare(
-        'INSERT INTO pending_deliveries (id, lead_id, webhook_id, url, attempts, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        delivery.id,
-        delivery.leadId,
-        delivery.webhookId,
-        delivery.url,
-        delivery.attempts,
-        delivery.nextAttemptAt,
-      );
+    prepared(
+      this.db,
+      'INSERT INTO pending_deliveries (id, lead_id, webhook_id, url, attempts, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(
+      delivery.id,
+      delivery.leadId,
+      delivery.webhookId,
+      delivery.url,
+      delivery.attempts,
+      delivery.nextAttemptAt,
+    );
   }
 
   /** Deliveries that have not ended, oldest first: what a restart resumes. */
   pending(): PendingDelivery[] {
-    return this.db
-      .prepare('SELECT * FROM pending_deliveries ORDER BY rowid')
+    return prepared(this.db, 'SELECT * FROM pending_deliveries ORDER BY rowid')
       .all()
       .map(toPending);
   }
 
   /**
-   * Records an attempt and what comes of the delivery, in one transaction:
-   * rescheduled when `nextAttemptAt` is given, ended (no longer pending) otherwise.
+   * Records attempts and what comes of their deliveries, in one transaction:
+   * each rescheduled when its `nextAttemptAt` is given, ended (no longer
+   * pending) otherwise. All of it is stored, or none.
    */
+  recordAttempts(records: readonly RecordedAttempt[]): void {
+    inTransaction(this.db, () => {
+      for (const { attempt, nextAttemptAt } of records) {
+        this.insertAttempt(attempt, nextAttemptAt);
+      }
+    });
+  }
+
+  /** One attempt, as `recordAttempts` records it. */
   recordAttempt(
     attempt: Omit<DeliveryAttempt, 'id'>,
     nextAttemptAt: number | null,
   ): void {
-    inTransaction(this.db, () => {
-      this.db
-        .prepare(
-          'INSERT INTO delivery_attempts (delivery_id, lead_id, webhook_id, url, attempt, status_code, error, outcome, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        )
-        .run(
-          attempt.deliveryId,
-          attempt.leadId,
-          attempt.webhookId,
-          attempt.url,
-          attempt.attempt,
-          attempt.statusCode,
-          attempt.error,
-          attempt.outcome,
-          attempt.at,
-        );
-      if (nextAttemptAt === null) {
-        this.db
-          .prepare('DELETE FROM pending_deliveries WHERE id = ?')
-          .run(attempt.deliveryId);
-      } else {
-        this.db
-          .prepare(
-            'UPDATE pending_deliveries SET attempts = ?, next_attempt_at = ? WHERE id = ?',
-          )
-          .run(attempt.attempt, nextAttemptAt, attempt.deliveryId);
-      }
-    });
+    this.recordAttempts([{ attempt, nextAttemptAt }]);
+  }
+
+  private insertAttempt(
+    attempt: Omit<DeliveryAttempt, 'id'>,
+    nextAttemptAt: number | null,
+  ): void {
+    prepared(
+      this.db,
+      'INSERT INTO delivery_attempts (delivery_id, lead_id, webhook_id, url, attempt, status_code, error, outcome, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      attempt.deliveryId,
+      attempt.leadId,
+      attempt.webhookId,
+      attempt.url,
+      attempt.attempt,
+      attempt.statusCode,
+      attempt.error,
+      attempt.outcome,
+      attempt.at,
+    );
+    if (nextAttemptAt === null) {
+      prepared(this.db, 'DELETE FROM pending_deliveries WHERE id = ?').run(
+        attempt.deliveryId,
+      );
+    } else {
+      prepared(
+        this.db,
+        'UPDATE pending_deliveries SET attempts = ?, next_attempt_at = ? WHERE id = ?',
+      ).run(attempt.attempt, nextAttemptAt, attempt.deliveryId);
+    }
   }
 
   /** Attempts in the order they were recorded, of every lead or one, a page at a time. */
   attempts(filter: { leadId?: string }, page: ListPage): DeliveryAttempt[] {
     const rows =
       filter.leadId === undefined
-        ? this.db
-            .prepare('SELECT * FROM delivery_attempts ORDER BY id LIMIT ? OFFSET ?')
-            .all(page.limit, page.offset)
-        : this.db
-            .prepare(
-              'SELECT * FROM delivery_attempts WHERE lead_id = ? ORDER BY id LIMIT ? OFFSET ?',
-            )
-            .all(filter.leadId, page.limit, page.offset);
+        ? prepared(
+            this.db,
+            'SELECT * FROM delivery_attempts ORDER BY id LIMIT ? OFFSET ?',
+          ).all(page.limit, page.offset)
+        : prepared(
+            this.db,
+            'SELECT * FROM delivery_attempts WHERE lead_id = ? ORDER BY id LIMIT ? OFFSET ?',
+          ).all(filter.leadId, page.limit, page.offset);
     return rows.map(toAttempt);
   }
 
   attemptCount(filter: { leadId?: string }): number {
     const row =
       filter.leadId === undefined
-        ? this.db.prepare('SELECT COUNT(*) AS n FROM delivery_attempts').get()
-        : this.db
-            .prepare('SELECT COUNT(*) AS n FROM delivery_attempts WHERE lead_id = ?')
-            .get(filter.leadId);
+        ? prepared(this.db, 'SELECT COUNT(*) AS n FROM delivery_attempts').get()
+        : prepared(
+            this.db,
+            'SELECT COUNT(*) AS n FROM delivery_attempts WHERE lead_id = ?',
+          ).get(filter.leadId);
     return Number(row?.n);
   }
 
   /** The latest `count` attempts, oldest of them first. */
   latestAttempts(count: number): DeliveryAttempt[] {
-    return this.db
-      .prepare('SELECT * FROM delivery_attempts ORDER BY id DESC LIMIT ?')
+    return prepared(this.db, 'SELECT * FROM delivery_attempts ORDER BY id DESC LIMIT ?')
       .all(count)
       .map(toAttempt)
       .reverse();

@@ -1,5 +1,6 @@
 /** The sandbox's SQLite database (Node 22's `node:sqlite`) and the helpers that read its rows. */
 import { DatabaseSync } from 'node:sqlite';
+import type { StatementSync } from 'node:sqlite';
 
 export type Row = Record<string, unknown>;
 
@@ -29,8 +30,34 @@ export function openDatabase(path: string, busyTimeoutMs: number): DatabaseSync 
   return db;
 }
 
-/** Runs `work` in one write transaction: all of it is stored, or none. */
+const compiled = new WeakMap<DatabaseSync, Map<string, StatementSync>>();
+
+/**
+ * The statement for `sql`, compiled once per database and kept: compiling
+ * costs more than running (a delivery runs a few statements per attempt).
+ */
+export function prepared(db: DatabaseSync, sql: string): StatementSync {
+  let statements = compiled.get(db);
+  if (statements === undefined) {
+    statements = new Map();
+    compiled.set(db, statements);
+  }
+  let statement = statements.get(sql);
+  if (statement === undefined) {
+    statement = db.prepare(sql);
+    statements.set(sql, statement);
+  }
+  return statement;
+}
+
+/**
+ * Runs `work` in one write transaction: all of it is stored, or none. Inside
+ * a transaction already under way, `work` becomes part of that one.
+ */
 export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
+  if (db.isTransaction) {
+    return work();
+  }
   db.exec('BEGIN IMMEDIATE');
   try {
     const result = work();

@@ -1,7 +1,7 @@
 /** Webhooks: where a client asked the project's events to be sent. */
 import type { DatabaseSync } from 'node:sqlite';
 
-import { list, text } from './sqlite';
+import { list, prepared, text } from './sqlite';
 import type { Row } from './sqlite';
 
 export interface Webhook {
@@ -34,46 +34,47 @@ export class Webhooks {
   constructor(private readonly db: DatabaseSync) {}
 
   add(webhook: Webhook): void {
-    this.db
-      .prepare(
-        'INSERT INTO webhooks (id, project_id, client_id, url, triggers, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        webhook.id,
-        webhook.projectId,
-        webhook.clientId,
-        webhook.url,
-        JSON.stringify(webhook.triggers),
-        webhook.createdAt,
-      );
+    prepared(
+      this.db,
+      'INSERT INTO webhooks (id, project_id, client_id, url, triggers, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(
+      webhook.id,
+      webhook.projectId,
+      webhook.clientId,
+      webhook.url,
+      JSON.stringify(webhook.triggers),
+      webhook.createdAt,
+    );
   }
 
   /** Every webhook, or those of one project. */
   list(projectId?: string): Webhook[] {
     const rows =
       projectId === undefined
-        ? this.db.prepare('SELECT * FROM webhooks ORDER BY rowid').all()
-        : this.db
-            .prepare('SELECT * FROM webhooks WHERE project_id = ? ORDER BY rowid')
-            .all(projectId);
+        ? prepared(this.db, 'SELECT * FROM webhooks ORDER BY rowid').all()
+        : prepared(
+            this.db,
+            'SELECT * FROM webhooks WHERE project_id = ? ORDER BY rowid',
+          ).all(projectId);
     return rows.map(toWebhook);
   }
 
   exists(id: string): boolean {
-    return this.db.prepare('SELECT 1 FROM webhooks WHERE id = ?').get(id) !== undefined;
+    return prepared(this.db, 'SELECT 1 FROM webhooks WHERE id = ?').get(id) !== undefined;
   }
 
   /** Deletes a webhook if it belongs to this project and was made by this client. */
   deleteOwned(id: string, owner: { projectId: string; clientId: string }): boolean {
-    const result = this.db
-      .prepare('DELETE FROM webhooks WHERE id = ? AND project_id = ? AND client_id = ?')
-      .run(id, owner.projectId, owner.clientId);
+    const result = prepared(
+      this.db,
+      'DELETE FROM webhooks WHERE id = ? AND project_id = ? AND client_id = ?',
+    ).run(id, owner.projectId, owner.clientId);
     return Number(result.changes) > 0;
   }
 
   delete(id: string): boolean {
     return (
-      Number(this.db.prepare('DELETE FROM webhooks WHERE id = ?').run(id).changes) > 0
+      Number(prepared(this.db, 'DELETE FROM webhooks WHERE id = ?').run(id).changes) > 0
     );
   }
 }
