@@ -63,9 +63,15 @@ export function sendAttempt(
         resolve(result);
       }
     };
+    // One options object, not (url, options): zapier-platform-core, when it
+    // runs in the same process (npm start), wraps http.request with a
+    // function that reads only its first argument.
     const request = (isHttps ? httpsRequest : httpRequest)(
-      target,
       {
+        protocol: target.protocol,
+        hostname: target.hostname.replace(/^\[|\]$/g, ''),
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
         method: 'POST',
         agent: isHttps ? httpsAgent : httpAgent,
         headers: {

@@ -1,0 +1,167 @@
+/**
+ * `npm run sandbox` as a person or a process manager runs it: it says at once
+ * that it is compiling, and stops (its port free, no process left) on SIGINT
+ * or SIGTERM, whether the signal reaches npm or the sandbox's own process.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+/** A first run compiles every tool (about 10 s on a 2-core machine). */
+const STARTUP_MS = 60_000;
+const STOP_MS = 10_000;
+
+jest.setTimeout(STARTUP_MS + STOP_MS + 10_000);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function portIsOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** The pids of a process's children (Linux `ps`). */
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((child) => child > 0);
+  } catch {
+    return []; // ps exits 1 when there is none
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface Running {
+  npm: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+let folder: string;
+let running: Running | undefined;
+
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'sandbox-start-stop-'));
+});
+
+afterEach(() => {
+  if (running?.npm.pid !== undefined && isAlive(running.npm.pid)) {
+    for (const child of childrenOf(running.npm.pid)) {
+      process.kill(child, 'SIGKILL');
+    }
+    running.npm.kill('SIGKILL');
+  }
+  running = undefined;
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** Starts `npm run sandbox` on `port`; resolves once it listens. */
+async function startNpmRunSandbox(port: number): Promise<Running> {
+  const npm = spawn('npm', ['run', 'sandbox'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      SANDBOX_PORT: String(port),
+      SANDBOX_DB: join(folder, 'sandbox.db'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  };
+  npm.stdout?.on('data', collect);
+  npm.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => npm.once('exit', resolve));
+  running = { npm, output: () => output, exited };
+  const deadline = Date.now() + STARTUP_MS;
+  while (!output.includes('Landing-page sandbox listening on')) {
+    if (Date.now() > deadline) {
+      throw new Error(`the sandbox did not start within ${STARTUP_MS} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return running;
+}
+
+/** Waits for the process to end, at most STOP_MS. */
+async function ended(
+  exited: Promise<number | null>,
+): Promise<number | null | 'still running'> {
+  return Promise.race([
+    exited,
+    new Promise<'still running'>((resolve) =>
+      setTimeout(() => resolve('still running'), STOP_MS),
+    ),
+  ]);
+}
+
+it('says at once that it compiles, before it listens', async () => {
+  const port = await freePort();
+  const { output } = await startNpmRunSandbox(port);
+  const text = output();
+  expect(text).toMatch(/Compiling the tools/);
+  expect(text.indexOf('Compiling the tools')).toBeLessThan(
+    text.indexOf('Landing-page sandbox listening on'),
+  );
+});
+
+it.each(['SIGTERM', 'SIGINT'] as const)(
+  'stops on %s sent to npm: the port is free and no process is left',
+  async (signal) => {
+    const port = await freePort();
+    const { npm, exited } = await startNpmRunSandbox(port);
+    const children = childrenOf(npm.pid!);
+    expect(children.length).toBeGreaterThan(0);
+    expect(await portIsOpen(port)).toBe(true);
+
+    npm.kill(signal);
+
+    expect(await ended(exited)).not.toBe('still running');
+    expect(children.filter(isAlive)).toEqual([]);
+    expect(await portIsOpen(port)).toBe(false);
+  },
+);
+
+it('stops on SIGTERM sent to the sandbox itself, and npm ends with it', async () => {
+  const port = await freePort();
+  const { npm, exited } = await startNpmRunSandbox(port);
+  const [sandbox] = childrenOf(npm.pid!);
+  expect(sandbox).toBeDefined();
+
+  process.kill(sandbox!, 'SIGTERM');
+
+  expect(await ended(exited)).toBe(0);
+  expect(isAlive(sandbox!)).toBe(false);
+  expect(await portIsOpen(port)).toBe(false);
+});
