@@ -13,7 +13,8 @@ export interface Listing {
 
 export type ListingRead =
   | { found: true; path: string; listing: Listing }
-  | { found: false; path: string; problem: string };
+  /** `missing`: there is no such file (the app keeps its listing elsewhere, or nowhere yet). */
+  | { found: false; path: string; problem: string; missing: boolean };
 
 /** Reads `{ "title": …, "description": … }`; never throws, says what is wrong instead. */
 export function readListing(path: string): ListingRead {
@@ -22,14 +23,20 @@ export function readListing(path: string): ListingRead {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { found: false, path, problem: `cannot read ${path} (${reason})` };
+    const missing = isRecord(error) && error.code === 'ENOENT';
+    return { found: false, path, problem: `cannot read ${path} (${reason})`, missing };
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { found: false, path, problem: `${path} is not JSON (${reason})` };
+    return {
+      found: false,
+      path,
+      problem: `${path} is not JSON (${reason})`,
+      missing: false,
+    };
   }
   if (
     !isRecord(parsed) ||
@@ -40,6 +47,7 @@ export function readListing(path: string): ListingRead {
       found: false,
       path,
       problem: `${path} must hold an object with the strings "title" and "description"`,
+      missing: false,
     };
   }
   return {

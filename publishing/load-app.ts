@@ -1,18 +1,31 @@
 /**
- * Loads an app the way Zapier's runtime does (`index.js` at the app's root,
- * with the app's own zapier-platform-core) and builds its definition with
- * core's `definition` command, as the CLI does for `validate` and `build`.
+ * Loads any app the way zapier-platform-cli loads it (src/utils/local.js), with
+ * the app's own zapier-platform-core, and builds its definition with core's
+ * `definition` command:
+ * - `require()` of the app's folder (its package.json `main`, else `index.js`),
+ *   the module's `default` unwrapped (an app may export it either way);
+ * - an ES module app that `require()` cannot load is imported through its
+ *   package.json `exports` (else `main`, else `index.js`), as the CLI's
+ *   zapierwrapper.mjs does;
+ * - core's handler is called as it takes it: `(event, context, callback)`
+ *   before core 17, `(event)` since.
+ * A definition with no trigger, search or create and no authentication is not
+ * an app: refused, never checked (it would pass every check).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 import type { AppDefinition } from './definition';
-import { isRecord } from './definition';
-import type { CoreRuntime } from './local-run';
+import { isRecord, stepsOf } from './definition';
+
+/** Core's Lambda handler, whatever its calling convention: an event in, its results out. */
+export type AppHandler = (
+  event: Record<string, unknown>,
+) => Promise<{ results: unknown }>;
 
 export interface LoadedApp {
-  app: object;
-  core: CoreRuntime;
+  handler: AppHandler;
   definition: AppDefinition;
 }
 
@@ -24,26 +37,157 @@ export class AppLoadError extends Error {
 const reasonOf = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 
-function load(path: string, what: string): unknown {
+const codeOf = (error: unknown) =>
+  isRecord(error) && typeof error.code === 'string' ? error.code : undefined;
+
+/**
+ * `import()` as Node runs it. TypeScript compiles this project to CommonJS,
+ * where a written `import()` would become `require()`: ES modules need the
+ * real one.
+ */
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- see above
+const importModule = new Function('specifier', 'return import(specifier)') as (
+  specifier: string,
+) => Promise<unknown>;
+
+type RawHandler = (...args: unknown[]) => unknown;
+
+/** Core's handler with one calling convention, whichever core the app brings. */
+export function asAppHandler(raw: RawHandler): AppHandler {
+  if (raw.length === 3) {
+    // Before core 17: handler(event, context, callback); core sets properties on context.
+    return (event) =>
+      new Promise((resolvePromise, reject) => {
+        raw(
+          { ...event, calledFromCli: true },
+          {},
+          (error: unknown, response: unknown) => {
+            if (error) {
+              reject(error instanceof Error ? error : new Error(reasonOf(error)));
+            } else {
+              resolvePromise(
+                isRecord(response)
+                  ? { results: response.results }
+                  : { results: undefined },
+              );
+            }
+          },
+        );
+      });
+  }
+  return async (event) =>
+    (await raw({ ...event, calledFromCli: true }, {})) as { results: unknown };
+}
+
+function loadCore(dir: string): { createAppHandler: (app: object) => RawHandler } {
+  let corePath: string;
+  try {
+    corePath = require.resolve('zapier-platform-core', { paths: [dir] });
+  } catch {
+    throw new AppLoadError(
+      `zapier-platform-core is not installed for ${dir}: run npm ci there`,
+    );
+  }
+  let core: unknown;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require(path) as unknown;
+    core = require(corePath) as unknown;
   } catch (error) {
-    throw new AppLoadError(`cannot load ${what} (${path}): ${reasonOf(error)}`);
+    throw new AppLoadError(
+      `cannot load zapier-platform-core (${corePath}): ${reasonOf(error)}`,
+    );
+  }
+  if (!isRecord(core) || typeof core.createAppHandler !== 'function') {
+    throw new AppLoadError(
+      `${corePath} is not zapier-platform-core (no createAppHandler)`,
+    );
+  }
+  return core as { createAppHandler: (app: object) => RawHandler };
+}
+
+/** The file an ES module package exports as `.`: `import`, `node` or `default` conditions. */
+function exportedEntry(exports: unknown): string | undefined {
+  if (typeof exports === 'string') {
+    return exports;
+  }
+  if (!isRecord(exports)) {
+    return undefined;
+  }
+  const root = '.' in exports ? exports['.'] : exports;
+  if (typeof root === 'string') {
+    return root;
+  }
+  if (isRecord(root)) {
+    for (const condition of ['import', 'node', 'default', 'require']) {
+      const target = exportedEntry(root[condition]);
+      if (target !== undefined) {
+        return target;
+      }
+    }
+  }
+  return undefined;
+}
+
+function packageJsonOf(dir: string): Record<string, unknown> {
+  const path = join(dir, 'package.json');
+  if (!existsSync(path)) {
+    return {};
+  }
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    return isRecord(parsed) ? parsed : {};
+  } catch (error) {
+    throw new AppLoadError(`cannot read ${path}: ${reasonOf(error)}`);
   }
 }
 
-/** The definition of an app object, as core's `definition` command serialises it. */
-export async function definitionOf(
-  core: CoreRuntime,
-  app: object,
-): Promise<AppDefinition> {
+/** Whether `require(dir)` failed because the folder itself has no entry (not a missing dependency). */
+function folderHasNoEntry(error: unknown, dir: string): boolean {
+  return codeOf(error) === 'MODULE_NOT_FOUND' && reasonOf(error).includes(`'${dir}'`);
+}
+
+async function importAsModule(dir: string): Promise<unknown> {
+  const manifest = packageJsonOf(dir);
+  const entry =
+    exportedEntry(manifest.exports) ??
+    (typeof manifest.main === 'string' ? manifest.main : undefined) ??
+    'index.js';
+  const path = resolve(dir, entry);
+  if (!existsSync(path)) {
+    throw new AppLoadError(
+      `${dir} has no app to load: no index.js, and no package.json "exports" or "main" naming a file that exists (looked for ${path})`,
+    );
+  }
+  try {
+    return await importModule(pathToFileURL(path).href);
+  } catch (error) {
+    throw new AppLoadError(`cannot import the app's entry (${path}): ${reasonOf(error)}`);
+  }
+}
+
+async function loadAppModule(dir: string): Promise<unknown> {
+  let loaded: unknown;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded = require(dir) as unknown;
+  } catch (error) {
+    const isModule =
+      folderHasNoEntry(error, dir) ||
+      ['ERR_REQUIRE_ESM', 'ERR_REQUIRE_ASYNC_MODULE'].includes(codeOf(error) ?? '');
+    if (!isModule) {
+      throw new AppLoadError(`cannot load the app (${dir}): ${reasonOf(error)}`);
+    }
+    loaded = await importAsModule(dir);
+  }
+  // Named exports or a default export: the CLI takes `default` when there is one.
+  return isRecord(loaded) && loaded.default !== undefined ? loaded.default : loaded;
+}
+
+/** The definition of an app, as core's `definition` command serialises it. */
+export async function definitionOf(handler: AppHandler): Promise<AppDefinition> {
   let results: unknown;
   try {
-    ({ results } = await core.createAppHandler(app)({
-      command: 'definition',
-      calledFromCli: true,
-    }));
+    ({ results } = await handler({ command: 'definition' }));
   } catch (error) {
     throw new AppLoadError(
       `zapier-platform-core cannot build the app's definition: ${reasonOf(error)}`,
@@ -57,32 +201,25 @@ export async function definitionOf(
   return results;
 }
 
+function refuseEmpty(definition: AppDefinition, dir: string): void {
+  if (stepsOf(definition).length === 0 && definition.authentication === undefined) {
+    throw new AppLoadError(
+      `${dir} exports no app: its definition has no trigger, search or create and no authentication (is the app's object its default export, or behind another name?)`,
+    );
+  }
+}
+
 export async function loadApp(appDir: string): Promise<LoadedApp> {
   const dir = resolve(appDir);
-  const entry = join(dir, 'index.js');
-  if (!existsSync(entry)) {
-    throw new AppLoadError(`${dir} has no index.js, the file Zapier loads the app from`);
-  }
-  let corePath: string;
-  try {
-    corePath = require.resolve('zapier-platform-core', { paths: [dir] });
-  } catch {
-    throw new AppLoadError(
-      `zapier-platform-core is not installed for ${dir}: run npm ci there`,
-    );
-  }
-  const core = load(corePath, 'zapier-platform-core');
-  if (!isRecord(core) || typeof core.createAppHandler !== 'function') {
-    throw new AppLoadError(
-      `${corePath} is not zapier-platform-core (no createAppHandler)`,
-    );
-  }
-  const app = load(entry, "the app's index.js");
+  const core = loadCore(dir);
+  const app = await loadAppModule(dir);
   if (!isRecord(app)) {
     throw new AppLoadError(
-      `${entry} exports ${JSON.stringify(app)}, not an app definition object`,
+      `${dir} exports ${JSON.stringify(app)}, not an app definition object`,
     );
   }
-  const runtime = core as unknown as CoreRuntime;
-  return { app, core: runtime, definition: await definitionOf(runtime, app) };
+  const handler = asAppHandler(core.createAppHandler(app));
+  const definition = await definitionOf(handler);
+  refuseEmpty(definition, dir);
+  return { handler, definition };
 }

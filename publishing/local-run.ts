@@ -7,6 +7,7 @@
 import nock from 'nock';
 
 import type { AppDefinition, Step } from './definition';
+import type { AppHandler } from './load-app';
 import { isHookTrigger, isRecord, visibleSteps } from './definition';
 import type { Item } from './values';
 
@@ -25,13 +26,6 @@ export interface StepRun {
   outcome: RunOutcome;
 }
 
-type LambdaHandler = (event: Record<string, unknown>) => Promise<{ results: unknown }>;
-
-/** What the local runs need of zapier-platform-core: its Lambda handler factory. */
-export interface CoreRuntime {
-  createAppHandler(app: object): LambdaHandler;
-}
-
 const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : String(error);
 
@@ -43,7 +37,7 @@ const withoutBundle = (message: string) =>
   (message.split(/\n\s*What happened:/)[0] ?? '').replace(/\s*\n\s*/g, ' ').trim();
 
 async function run(
-  handler: LambdaHandler,
+  handler: AppHandler,
   path: string,
   method: RunMethod,
   bundle: Record<string, unknown>,
@@ -52,8 +46,6 @@ async function run(
     command: 'execute',
     method: `${path}.operation.${method}`,
     bundle,
-    // Core then raises its own output checks (an item without id, …) as errors.
-    calledFromCli: true,
   }).then(
     ({ results }): RunOutcome =>
       Array.isArray(results) && results.every(isRecord)
@@ -104,7 +96,7 @@ const SAMPLE_LOADING_BUNDLE = {
 };
 
 async function runsOf(
-  handler: LambdaHandler,
+  handler: AppHandler,
   step: Step,
   deliveries: ReadonlyMap<string, unknown>,
 ): Promise<StepRun[]> {
@@ -136,12 +128,10 @@ async function runsOf(
  * maps a hook trigger's key to the body of a recorded delivery.
  */
 export async function runStepsOffline(
-  core: CoreRuntime,
-  app: object,
+  handler: AppHandler,
   definition: AppDefinition,
   deliveries: ReadonlyMap<string, unknown>,
 ): Promise<StepRun[]> {
-  const handler = core.createAppHandler(app);
   const wasActive = nock.isActive();
   if (!wasActive) {
     nock.activate();

@@ -116,7 +116,7 @@ export async function main(
     }
     const appDir = resolve(values['app-dir']);
     const deliveries = readDeliveries(values.delivery, appDir);
-    const { app, core, definition } = await loadApp(appDir);
+    const { handler, definition } = await loadApp(appDir);
     if (!values['skip-schema']) {
       validateSchema(appDir, output);
     }
@@ -124,7 +124,7 @@ export async function main(
       '==> publishing checks (https://docs.zapier.com/platform/publish/integration-checks-reference)',
     );
     const listing = readListing(resolve(appDir, values.listing ?? 'listing.json'));
-    const runs = await runStepsOffline(core, app, definition, deliveries);
+    const runs = await runStepsOffline(handler, definition, deliveries);
     const results = runChecks({ definition, listing, runs });
     reportLines(results).forEach((line) => output.out(line));
     output.out(summary(results));

@@ -7,24 +7,30 @@ import { join } from 'node:path';
 
 import zapier from 'zapier-platform-core';
 
-import { definitionOf } from '../../publishing/load-app';
+import { asAppHandler, definitionOf } from '../../publishing/load-app';
 import { readListing } from '../../publishing/listing';
-import type { CoreRuntime } from '../../publishing/local-run';
 import { runStepsOffline } from '../../publishing/local-run';
 import { runChecks } from '../../publishing/runner';
 import { createApp } from '../../src/app';
 import sampleDelivery from '../../src/samples/lead-delivery.json';
 
 const ROOT = join(__dirname, '..', '..');
-const core = zapier as unknown as CoreRuntime;
+/** Core's handler for `app`, as the checks call it. */
+const handlerOf = (app: object) =>
+  asAppHandler(
+    (
+      zapier as unknown as {
+        createAppHandler: (app: object) => (...args: unknown[]) => unknown;
+      }
+    ).createAppHandler(app),
+  );
 
 describe.each([false, true])('the app (PKCE %s)', (pkce) => {
   it('passes every publishing check, on local runs that returned leads', async () => {
-    const app = createApp({ pkce });
-    const definition = await definitionOf(core, app);
+    const handler = handlerOf(createApp({ pkce }));
+    const definition = await definitionOf(handler);
     const runs = await runStepsOffline(
-      core,
-      app,
+      handler,
       definition,
       new Map([['new_lead', sampleDelivery]]),
     );
@@ -55,8 +61,10 @@ describe('local runs', () => {
     platformVersion: zapier.version,
     triggers,
   });
-  const runsOf = async (app: object) =>
-    runStepsOffline(core, app, await definitionOf(core, app), new Map());
+  const runsOf = async (app: object) => {
+    const handler = handlerOf(app);
+    return runStepsOffline(handler, await definitionOf(handler), new Map());
+  };
 
   it('reports a run that needs the network as not run, and sends nothing', async () => {
     const app = appWith({

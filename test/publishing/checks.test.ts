@@ -526,17 +526,35 @@ describe('M002, the directory description', () => {
     );
   });
 
-  it('says when the listing file cannot be read', () => {
+  it('fails a listing file it cannot read', () => {
+    const input: CheckInput = {
+      ...validInput(),
+      listing: {
+        found: false,
+        path: 'listing.json',
+        problem: 'listing.json is not JSON (Unexpected end of JSON input)',
+        missing: false,
+      },
+    };
+    expect(statusOf('M002', input)).toBe('failure');
+    expect(changes(input)).toEqual([
+      'fix the listing file: listing.json is not JSON (Unexpected end of JSON input)',
+    ]);
+  });
+
+  it('says, without failing, that it needs a listing when the app has none', () => {
     const input: CheckInput = {
       ...validInput(),
       listing: {
         found: false,
         path: 'listing.json',
         problem: 'cannot read listing.json (ENOENT)',
+        missing: true,
       },
     };
+    expect(statusOf('M002', input)).toBe('warning');
     expect(changes(input)).toEqual([
-      'add the listing file: cannot read listing.json (ENOENT)',
+      'not decided offline: M002 needs the directory listing; write listing.json as {"title": …, "description": …} (or pass --listing FILE) to check it here',
     ]);
   });
 });

@@ -63,17 +63,17 @@ module.exports = {
 
 const run = (...args: string[]) => main(['--app-dir', appDir, ...args], output);
 
-it('says the app has no index.js', async () => {
+it('says the app has nothing to load', async () => {
   expect(await run()).toBe(2);
   expect(err).toEqual([
-    `validate: ${appDir} has no index.js, the file Zapier loads the app from`,
+    `validate: ${appDir} has no app to load: no index.js, and no package.json "exports" or "main" naming a file that exists (looked for ${join(appDir, 'index.js')})`,
   ]);
 });
 
 it('says the app cannot be loaded, and why', async () => {
   writeFileSync(join(appDir, 'index.js'), "throw new Error('half-written app');");
   expect(await run()).toBe(2);
-  expect(err.join('\n')).toMatch(/cannot load the app's index\.js .*: half-written app/);
+  expect(err.join('\n')).toMatch(/cannot load the app \(.*\): half-written app/);
 });
 
 it('says which delivery file it cannot read', async () => {

@@ -1,0 +1,198 @@
+/**
+ * The checks load any app the CLI loads, as the CLI loads it: core's handler
+ * before core 17, ES module apps with and without a root index.js; an app
+ * that exports nothing is refused, not passed. ES modules are loaded on real
+ * Node (the compiled `validate.js` in a child process): Jest's module
+ * system cannot load them.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+import { main } from '../../publishing/validate';
+
+const ROOT = join(__dirname, '..', '..');
+const NODE = join(ROOT, 'node_modules', '.bin', 'node');
+
+jest.setTimeout(60_000);
+
+const TRIGGER = `{
+    new_thing: {
+      key: 'new_thing',
+      noun: 'Thing',
+      display: { label: 'New Thing', description: 'Triggers when a thing is added.' },
+      operation: { perform: () => [{ id: '1' }], sample: { id: '1' } },
+    },
+  }`;
+
+let appDir: string;
+
+beforeEach(() => {
+  appDir = mkdtempSync(join(tmpdir(), 'load-app-'));
+});
+afterEach(() => rmSync(appDir, { recursive: true, force: true }));
+
+function write(path: string, text: string): void {
+  mkdirSync(dirname(join(appDir, path)), { recursive: true });
+  writeFileSync(join(appDir, path), text);
+}
+
+function useProjectCore(): void {
+  symlinkSync(join(ROOT, 'node_modules'), join(appDir, 'node_modules'));
+}
+
+/** In process, as `npm run validate` runs on this app. */
+async function validateInProcess(): Promise<{
+  code: number;
+  out: string[];
+  err: string[];
+}> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(['--app-dir', appDir, '--skip-schema'], {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  });
+  return { code, out, err };
+}
+
+describe('an app on a core before 17', () => {
+  /**
+   * Core before 17 exports a handler taking (event, context, callback) that
+   * sets `context.callbackWaitsForEmptyEventLoop`: a small stand-in with
+   * that calling convention, answering the two commands the checks send.
+   */
+  const OLD_CORE = `
+module.exports = {
+  version: '15.5.1',
+  createAppHandler: (app) =>
+    function handler(event, context, callback) {
+      context.callbackWaitsForEmptyEventLoop = false;
+      if (event.command === 'definition') {
+        callback(null, { results: JSON.parse(JSON.stringify(app, (key, value) =>
+          typeof value === 'function' ? '$func$2$f$' : value)) });
+      } else if (event.command === 'execute') {
+        const [, key] = event.method.split('.');
+        Promise.resolve(app.triggers[key].operation.perform({}, event.bundle)).then(
+          (results) => callback(null, { results }),
+          (error) => callback(error),
+        );
+      } else {
+        callback(new Error('unknown command ' + event.command));
+      }
+    },
+};`;
+
+  it('is called with a context and a callback, as the CLI calls it', async () => {
+    write(
+      'node_modules/zapier-platform-core/package.json',
+      '{"name":"zapier-platform-core","version":"15.5.1"}',
+    );
+    write('node_modules/zapier-platform-core/index.js', OLD_CORE);
+    write('package.json', '{"name":"old-app","version":"1.0.0"}');
+    write(
+      'listing.json',
+      JSON.stringify({
+        title: 'Things',
+        description: 'Things is a list keeper for everything you want to track at work.',
+      }),
+    );
+    write(
+      'index.js',
+      `module.exports = { version: '1.0.0', platformVersion: '15.5.1', triggers: ${TRIGGER} };`,
+    );
+
+    const { code, out, err } = await validateInProcess();
+
+    expect(err).toEqual([]);
+    expect(out.filter((line) => /^(✖|!) /.test(line))).toEqual([]);
+    expect(code).toBe(0);
+    expect(out.at(-1)).toMatch(/^\d+ checks: \d+ passed, 0 with warnings, 0 failed\.$/);
+  });
+});
+
+describe('an app that exports nothing', () => {
+  it('is refused (exit 2), not passed', async () => {
+    useProjectCore();
+    write('package.json', '{"name":"empty-app","version":"1.0.0"}');
+    write('index.js', "module.exports = { version: '1.0.0' };");
+
+    const { code, err } = await validateInProcess();
+
+    expect(code).toBe(2);
+    expect(err.join('\n')).toMatch(
+      /exports no app: its definition has no trigger, search or create and no authentication/,
+    );
+  });
+});
+
+describe('ES module apps, on real Node', () => {
+  beforeAll(() => {
+    execFileSync(
+      NODE,
+      [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.tools.json')],
+      {
+        stdio: 'inherit',
+      },
+    );
+  });
+
+  const validateOnNode = () =>
+    spawnSync(
+      NODE,
+      [
+        join(ROOT, 'out', 'publishing', 'validate.js'),
+        '--app-dir',
+        appDir,
+        '--skip-schema',
+      ],
+      { encoding: 'utf8', env: { ...process.env, DISABLE_ZAPIER_ANALYTICS: '1' } },
+    );
+
+  const ESM_APP = `import zapier from 'zapier-platform-core';
+
+export default { version: '1.0.0', platformVersion: zapier.version, triggers: ${TRIGGER} };
+`;
+
+  it('loads one without a root index.js through package.json "exports"', () => {
+    useProjectCore();
+    write(
+      'package.json',
+      JSON.stringify({
+        name: 'esm-app',
+        version: '1.0.0',
+        type: 'module',
+        exports: './src/app.js',
+      }),
+    );
+    write('src/app.js', ESM_APP);
+
+    const run = validateOnNode();
+
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/✔ D021 pass/);
+  });
+
+  it('unwraps the default export of one with a root index.js, and checks it', () => {
+    useProjectCore();
+    write(
+      'package.json',
+      JSON.stringify({ name: 'esm-app', version: '1.0.0', type: 'module' }),
+    );
+    write(
+      'index.js',
+      ESM_APP.replace(
+        "'Triggers when a thing is added.'",
+        "'Fires when a thing is added.'",
+      ),
+    );
+
+    const run = validateOnNode();
+
+    // Read as an empty definition, it would pass everything; read right, it fails D021.
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/✖ D021 failure triggers\.new_thing/);
+  });
+});
