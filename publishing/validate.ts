@@ -32,7 +32,12 @@ const processOutput: Output = {
 /** Usage error, unreadable input or a failing CLI: nothing was checked. */
 class CannotValidate extends Error {}
 
-function zapierCli(): string {
+/** How to run the Zapier CLI: its script on this Node.js, or a stand-in named by `ZAPIER_PLATFORM_BIN` (tests). */
+function zapierCli(): { command: string; args: string[] } {
+  const standIn = process.env.ZAPIER_PLATFORM_BIN;
+  if (standIn !== undefined && standIn !== '') {
+    return { command: standIn, args: [] };
+  }
   const packageJson = require.resolve('zapier-platform-cli/package.json');
   const { bin } = JSON.parse(readFileSync(packageJson, 'utf8')) as {
     bin: Record<string, string>;
@@ -41,21 +46,20 @@ function zapierCli(): string {
   if (script === undefined) {
     throw new CannotValidate(`${packageJson} declares no zapier-platform command`);
   }
-  return join(dirname(packageJson), script);
+  return { command: process.execPath, args: [join(dirname(packageJson), script)] };
 }
 
 function validateSchema(appDir: string, output: Output): void {
   const command = 'zapier-platform validate --without-style';
   output.out(`==> ${command}`);
-  const result = spawnSync(
-    process.execPath,
-    [zapierCli(), 'validate', '--without-style'],
-    {
-      cwd: appDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      encoding: 'utf8',
-    },
-  );
+  const cli = zapierCli();
+  const result = spawnSync(cli.command, [...cli.args, 'validate', '--without-style'], {
+    cwd: appDir,
+    // The CLI posts usage analytics to Zapier unless told not to.
+    env: { ...process.env, DISABLE_ZAPIER_ANALYTICS: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
   for (const line of `${result.stdout ?? ''}${result.stderr ?? ''}`
     .trimEnd()
     .split('\n')) {

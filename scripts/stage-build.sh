@@ -22,6 +22,11 @@
 # every build, though core never loads it.
 set -euo pipefail
 
+# The Zapier CLI posts usage analytics to Zapier unless told not to.
+export DISABLE_ZAPIER_ANALYTICS=1
+# The CLI this script runs; a test may put a stand-in in its place.
+zapier_platform="${ZAPIER_PLATFORM_BIN:-}"
+
 if [ $# -lt 2 ]; then
   echo "usage: $0 APP_DIR OUT_DIR [zapier-platform build flags]" >&2
   exit 2
@@ -33,16 +38,18 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 
+# No .env: the stage (and the CLI's own copy of it, which a failed build
+# leaves behind) must never hold a client secret.
 tar -C "$app" \
   --exclude=./node_modules --exclude=./build --exclude=./coverage --exclude=./.git \
-  --exclude=./out --exclude=./sandbox.db \
+  --exclude=./out --exclude=./sandbox.db --exclude='./.env' --exclude='./.env.*' \
   -cf - . | tar -C "$stage" -xf -
 
 printf 'omit=optional\n' >>"$stage/.npmrc"
 
 cd "$stage"
 npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error
-"$root/node_modules/.bin/zapier-platform" build --skip-validation "$@"
+"${zapier_platform:-$root/node_modules/.bin/zapier-platform}" build --skip-validation "$@"
 
 mkdir -p "$out"
 cp "$stage/build/build.zip" "$stage/build/source.zip" "$out/"
