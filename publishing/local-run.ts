@@ -8,7 +8,7 @@ import nock from 'nock';
 
 import type { AppDefinition, Step } from './definition';
 import type { AppHandler } from './load-app';
-import { isHookTrigger, isRecord, visibleSteps } from './definition';
+import { isHookTrigger, isRecord, staticFields, visibleSteps } from './definition';
 import type { Item } from './values';
 
 export type RunMethod = 'perform' | 'performList';
@@ -36,11 +36,21 @@ const messageOf = (error: unknown) =>
 const withoutBundle = (message: string) =>
   (message.split(/\n\s*What happened:/)[0] ?? '').replace(/\s*\n\s*/g, ' ').trim();
 
+/** Core's own checks of a result (an item without id, …): the app's fault, whatever its input. */
+const isCoreResultCheck = (message: string) => /Invalid API Response/.test(message);
+
+/**
+ * `needsWhatItLacks`: the run had neither the user's connection nor the
+ * step's required input, which a live run has. Its failure then decides
+ * nothing (Zapier judges on a live run), unless core's own result checks
+ * raised it.
+ */
 async function run(
   handler: AppHandler,
   path: string,
   method: RunMethod,
   bundle: Record<string, unknown>,
+  needsWhatItLacks: string | undefined,
 ): Promise<StepRun> {
   const outcome = await handler({
     command: 'execute',
@@ -54,15 +64,34 @@ async function run(
             kind: 'failed',
             error: `it returned ${JSON.stringify(results)}, not a list of objects`,
           },
-    (error: unknown): RunOutcome =>
-      /Disallowed net connect/.test(messageOf(error))
-        ? {
-            kind: 'not run',
-            reason: `it needs the network (${messageOf(error).split('\n')[0] ?? ''})`,
-          }
-        : { kind: 'failed', error: withoutBundle(messageOf(error)) },
+    (error: unknown): RunOutcome => {
+      const message = withoutBundle(messageOf(error));
+      if (/Disallowed net connect/.test(message)) {
+        return { kind: 'not run', reason: `it needs the network (${message})` };
+      }
+      if (needsWhatItLacks !== undefined && !isCoreResultCheck(message)) {
+        return {
+          kind: 'not run',
+          reason: `it needs ${needsWhatItLacks}, which a local run does not have (it stopped with: ${message})`,
+        };
+      }
+      return { kind: 'failed', error: message };
+    },
   );
   return { path, method, outcome };
+}
+
+/** What a live run of the step has and a local run lacks: the user's connection, the step's required input. */
+function whatALocalRunLacks(definition: AppDefinition, step: Step): string | undefined {
+  const lacks = [
+    ...(definition.authentication === undefined ? [] : ["the user's connection"]),
+    ...(staticFields(step.definition.operation?.inputFields).some(
+      (field) => field.required === true,
+    )
+      ? ['its required input']
+      : []),
+  ];
+  return lacks.length === 0 ? undefined : lacks.join(' and ');
 }
 
 function deliveryBundle(delivery: unknown): Record<string, unknown> {
@@ -99,17 +128,24 @@ async function runsOf(
   handler: AppHandler,
   step: Step,
   deliveries: ReadonlyMap<string, unknown>,
+  lacks: string | undefined,
 ): Promise<StepRun[]> {
   if (!isHookTrigger(step)) {
-    return [await run(handler, step.path, 'perform', SAMPLE_LOADING_BUNDLE)];
+    return [await run(handler, step.path, 'perform', SAMPLE_LOADING_BUNDLE, lacks)];
   }
   const runs: StepRun[] = [];
   if (step.definition.operation?.performList !== undefined) {
-    runs.push(await run(handler, step.path, 'performList', SAMPLE_LOADING_BUNDLE));
+    runs.push(await run(handler, step.path, 'performList', SAMPLE_LOADING_BUNDLE, lacks));
   }
   runs.push(
     deliveries.has(step.key)
-      ? await run(handler, step.path, 'perform', deliveryBundle(deliveries.get(step.key)))
+      ? await run(
+          handler,
+          step.path,
+          'perform',
+          deliveryBundle(deliveries.get(step.key)),
+          lacks,
+        )
       : {
           path: step.path,
           method: 'perform',
@@ -142,7 +178,7 @@ export async function runStepsOffline(
     for (const step of visibleSteps(definition)) {
       runs.push(
         ...(step.kind === 'trigger'
-          ? await runsOf(handler, step, deliveries)
+          ? await runsOf(handler, step, deliveries, whatALocalRunLacks(definition, step))
           : [notRunOffline(step)]),
       );
     }

@@ -30,16 +30,23 @@ function stepAt(definition: AppDefinition, path: string): StepDefinition | undef
 const outputFieldsAt = (definition: AppDefinition, path: string): FieldDefinition[] =>
   staticFields(stepAt(definition, path)?.operation?.outputFields);
 
+/** The check that explains a run that gave no items: T005 for perform, Z001 for performList. */
+const EXPLAINED_BY: Record<RunMethod, string> = { perform: 'T005', performList: 'Z001' };
+
 /**
  * The local runs of `method` on the visible steps `applies` picks: the items
  * of those that gave some, and findings for the others. A run that could not
  * happen offline, or that nothing recorded, is a warning (Zapier decides); a
- * run that failed is a failure. No step passes for want of a run.
+ * run that failed is a failure. The check that explains a run (`explains`)
+ * says why; every other check says only that it could not decide, and where
+ * the reason is, so one run is not reported under four IDs. No step passes
+ * for want of a run.
  */
 function itemsOf(
   input: CheckInput,
   method: RunMethod,
   applies: (step: Step) => boolean,
+  explains = false,
 ): { found: Finding[]; runs: { path: string; items: Item[] }[] } {
   const found: Finding[] = [];
   const runs: { path: string; items: Item[] }[] = [];
@@ -51,6 +58,12 @@ function itemsOf(
       ?.outcome ?? { kind: 'not run', reason: 'no local run of it was recorded' };
     if (outcome.kind === 'items') {
       runs.push({ path, items: outcome.items });
+    } else if (!explains) {
+      found.push(
+        warning(
+          `${path} ${method}: not decided offline, its local run gave no items (see ${EXPLAINED_BY[method]})`,
+        ),
+      );
     } else if (outcome.kind === 'not run') {
       found.push(
         warning(
@@ -82,6 +95,7 @@ function respectsOutputFields(
     input,
     method,
     method === 'perform' ? everyStep : isHookTrigger,
+    true,
   );
   for (const { path, items } of runs) {
     const fields = outputFieldsAt(input.definition, path);

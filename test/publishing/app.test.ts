@@ -98,6 +98,67 @@ describe('local runs', () => {
     expect(run?.outcome).toEqual({ kind: 'failed', error: 'the thing is broken' });
   });
 
+  describe('a run that lacked what a live run has (false-positive class 1)', () => {
+    const withConnection = (app: object) => ({
+      ...app,
+      authentication: { type: 'custom', fields: [{ key: 'api_key' }], test: () => ({}) },
+    });
+
+    it.each([
+      ['an input it checks itself', "'url' is required"],
+      ['a choice the user makes', 'You must select a team'],
+      ['a base URL from the connection', 'Only absolute URLs are supported'],
+    ])(
+      'defers a run stopped for want of %s, when the app has a connection',
+      async (_what, message) => {
+        const app = withConnection(
+          appWith({
+            new_thing: polling(() => {
+              throw new Error(message);
+            }),
+          }),
+        );
+        const [run] = await runsOf(app);
+        expect(run?.outcome).toEqual({
+          kind: 'not run',
+          reason: `it needs the user's connection, which a local run does not have (it stopped with: ${message})`,
+        });
+      },
+    );
+
+    it('defers a crash on an unset required input', async () => {
+      const trigger = polling(
+        (_z: unknown, bundle: { inputData: { team: { id: string } } }) => [
+          { id: bundle.inputData.team.id },
+        ],
+      );
+      const app = appWith({
+        new_thing: {
+          ...trigger,
+          operation: {
+            ...trigger.operation,
+            inputFields: [{ key: 'team', label: 'Team', required: true }],
+          },
+        },
+      });
+      const [run] = await runsOf(app);
+      expect(run?.outcome).toEqual({
+        kind: 'not run',
+        reason: expect.stringMatching(
+          /^it needs its required input, which a local run does not have \(it stopped with: Cannot read properties of undefined/,
+        ) as string,
+      });
+    });
+
+    it("still fails core's own output checks", async () => {
+      const app = withConnection(
+        appWith({ new_thing: polling(() => [{ name: 'no id' }]) }),
+      );
+      const [run] = await runsOf(app);
+      expect(run?.outcome.kind).toBe('failed');
+    });
+  });
+
   it('records a visible search or create as not run: it needs input and the service', async () => {
     const app = {
       ...appWith({}),

@@ -560,47 +560,58 @@ describe('M002, the directory description', () => {
 });
 
 describe('local runs that gave no items', () => {
-  it('warns when a run could not happen offline: Zapier decides', () => {
+  const findingsById = (input: CheckInput) =>
+    Object.fromEntries(
+      notPassing(input).map((result) => [
+        result.id,
+        result.findings.map((finding) => `${finding.severity} ${finding.change}`),
+      ]),
+    );
+
+  it('warns when a run could not happen offline, says why once (T005) and points there from the others', () => {
     const input = validInput();
     input.runs[0]!.outcome = { kind: 'not run', reason: 'it needs the network' };
-    const results = notPassing(input);
-    expect(results.map((result) => [result.id, result.status])).toEqual([
+    const seen = notPassing(input);
+    expect(seen.map((result) => [result.id, result.status])).toEqual([
       ['T002', 'warning'],
       ['T003', 'warning'],
       ['T004', 'warning'],
       ['T005', 'warning'],
     ]);
-    expect(results[0]?.findings[0]?.change).toMatch(
-      /triggers\.new_contact perform was not run offline \(it needs the network\)/,
-    );
+    const byId = findingsById(input);
+    expect(byId.T005).toEqual([
+      'warning triggers.new_contact perform was not run offline (it needs the network): Zapier decides this on a live run',
+    ]);
+    for (const id of ['T002', 'T003', 'T004']) {
+      expect(byId[id]).toEqual([
+        'warning triggers.new_contact perform: not decided offline, its local run gave no items (see T005)',
+      ]);
+    }
   });
 
   it('warns about a visible step no local run covers', () => {
     const input = validInput();
     input.runs = input.runs.filter((run) => run.path !== 'searches.find_contact');
-    const results = notPassing(input);
-    expect(results.map((result) => [result.id, result.status])).toEqual([
-      ['T003', 'warning'],
-      ['T004', 'warning'],
-      ['T005', 'warning'],
+    expect(findingsById(input).T005).toEqual([
+      'warning searches.find_contact perform was not run offline (no local run of it was recorded): Zapier decides this on a live run',
     ]);
-    expect(results[0]?.findings[0]?.change).toMatch(
-      /searches\.find_contact perform was not run offline \(no local run of it was recorded\)/,
-    );
   });
 
-  it('fails when a run failed', () => {
+  it('fails a run that failed once, under T005; the others could not decide', () => {
     const input = validInput();
     input.runs[2]!.outcome = {
       kind: 'failed',
       error: 'Invalid API Response: - Got a result missing the "id" property',
     };
-    const failing = notPassing(input).filter((result) => result.status === 'failure');
+    const seen = notPassing(input);
+    expect(
+      seen.filter((result) => result.status === 'failure').map((result) => result.id),
+    ).toEqual(['T005']);
+    expect(findingsById(input).T005).toEqual([
+      'failure triggers.contact_hook perform failed on a local run: Invalid API Response: - Got a result missing the "id" property; fix it so it returns items',
+    ]);
     // T002 looks at polling triggers only: a hook's delivery carries no list to page.
-    expect(failing.map((result) => result.id)).toEqual(['T003', 'T004', 'T005', 'T006']);
-    expect(failing[0]?.findings[0]?.change).toMatch(
-      /triggers\.contact_hook perform failed on a local run: Invalid API Response/,
-    );
+    expect(seen.map((result) => result.id)).toEqual(['T003', 'T004', 'T005', 'T006']);
   });
 });
 
