@@ -16,6 +16,8 @@ export interface FieldDefinition {
   children?: unknown;
   dynamic?: string;
   search?: string;
+  /** Static choices, or `{ perform }`: a dropdown filled by a function (core 19). */
+  choices?: unknown;
   computed?: boolean;
   inputFormat?: string;
   primary?: boolean;
@@ -51,6 +53,8 @@ export interface SearchOrCreateDefinition {
   key?: string;
   display?: DisplayDefinition;
   search?: string;
+  /** Static choices, or `{ perform }`: a dropdown filled by a function (core 19). */
+  choices?: unknown;
   create?: string;
 }
 

@@ -96,18 +96,26 @@ export function outputFieldProblems(item: Item, fields: FieldDefinition[]): stri
       }
       continue;
     }
-    const type = field.type ?? 'string';
+    // Zapier's schema makes `type` optional: a field without one (a list, an
+    // object, line items with `children`) says nothing of its values' type.
+    const type = field.type;
+    if (field.children !== undefined) {
+      continue;
+    }
     if (field.list === true) {
       if (!Array.isArray(value)) {
         problems.push(`"${field.key}" is a list field but holds ${describe(value)}`);
-      } else if (!value.every((element) => matchesType(element, type))) {
+      } else if (
+        type !== undefined &&
+        !value.every((element) => matchesType(element, type))
+      ) {
         problems.push(`"${field.key}" is a list of ${type} but holds other values`);
       }
     } else if (field.dict === true) {
       if (!isRecord(value)) {
         problems.push(`"${field.key}" is a dict field but holds ${describe(value)}`);
       }
-    } else if (!matchesType(value, type)) {
+    } else if (type !== undefined && !matchesType(value, type)) {
       problems.push(`"${field.key}" is of type ${type} but holds ${describe(value)}`);
     }
   }
@@ -132,20 +140,73 @@ export function isIso8601(value: string): boolean {
 }
 
 const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
+const WEEKDAY = '(mon|tue|wed|thu|fri|sat|sun)[a-z]*';
+const TIME = '\\d{1,2}:\\d{2}(:\\d{2}(\\.\\d+)?)?';
+/** Text that is a date (or a date and time) as a whole, in the forms APIs send. */
 const DATE_LIKE = [
-  /^\d{4}-\d{1,2}-\d{1,2}/, // 2026-03-14, 2026-03-14 09:26
-  /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/, // 03/14/2026, 14.03.2026
-  /^\d{4}\/\d{1,2}\/\d{1,2}\b/, // 2026/03/14
-  new RegExp(`^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,? +\\d{1,2} +${MONTH}`, 'i'), // RFC 2822
-  new RegExp(`^\\d{1,2} +${MONTH} +\\d{4}`, 'i'), // 14 March 2026
-  new RegExp(`^${MONTH} +\\d{1,2},? +\\d{4}`, 'i'), // March 14, 2026
+  new RegExp(`^\\d{4}-\\d{1,2}-\\d{1,2}([ T]${TIME}.*)?$`), // 2026-03-14, 2026-03-14 09:26
+  new RegExp(`^\\d{4}/\\d{1,2}/\\d{1,2}([ T]${TIME}.*)?$`), // 2026/03/14
+  new RegExp(`^${WEEKDAY},? +\\d{1,2} +${MONTH} +\\d{4}( +${TIME}.*)?$`, 'i'), // RFC 2822
+  new RegExp(`^${WEEKDAY} +${MONTH} +\\d{1,2} +${TIME} +[+-]\\d{4} +\\d{4}$`, 'i'), // Tue Sep 04 15:55:52 +0000 2012
+  new RegExp(`^\\d{1,2} +${MONTH},? +\\d{4}( +${TIME}.*)?$`, 'i'), // 14 March 2026
+  new RegExp(`^${MONTH} +\\d{1,2},? +\\d{4}( +${TIME}.*)?$`, 'i'), // March 14, 2026
 ];
-const DATE_KEY = /(^|_)(at|date|time|timestamp|datetime)$|date$/i;
+/** 03/14/2026, 14.03.2026, 14-03-26: one of day and month may be above 12, never 0. */
+const NUMERIC_DATE = new RegExp(
+  `^(\\d{1,2})([/.-])(\\d{1,2})\\2(\\d{4}|\\d{2})([ T]${TIME}.*)?$`,
+);
+
+function isNumericDate(text: string): boolean {
+  const match = NUMERIC_DATE.exec(text);
+  if (match === null) {
+    return false;
+  }
+  const [first, second] = [Number(match[1]), Number(match[3])];
+  return (
+    first >= 1 &&
+    second >= 1 &&
+    first <= 31 &&
+    second <= 31 &&
+    (first <= 12 || second <= 12)
+  );
+}
+
+/** The last word of a key names a moment: `created_at`, `createdAt`, `updated`, `timestamp`. */
+const DATE_WORDS = new Set([
+  'at',
+  'date',
+  'time',
+  'timestamp',
+  'datetime',
+  'created',
+  'updated',
+  'modified',
+  'deleted',
+  'expires',
+  'expiry',
+]);
+
+function namesAMoment(key: string): boolean {
+  const last = key.split('__').at(-1) ?? key;
+  const words = last
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+  return DATE_WORDS.has(words.at(-1) ?? '') || /date$/i.test(last);
+}
+
+/** Unix time in seconds or milliseconds, between 2000 and 2100: what an epoch date looks like. */
+function isEpoch(value: number): boolean {
+  const seconds = value > 1e11 ? value / 1000 : value;
+  return Number.isFinite(seconds) && seconds >= 946_684_800 && seconds < 4_102_444_800;
+}
 
 /**
  * Values that are dates, ISO or not: what the output field says is a
- * datetime, text that reads as a date, and numbers under a date-named key
- * (epoch timestamps).
+ * datetime, text that reads as a date as a whole (so a version `0.1.15` or a
+ * phone number `01.11.11.11.11` is none), and epoch numbers under a key that
+ * names a moment (`createdAt: 1472069465`).
  */
 export function looksLikeDate(
   key: string,
@@ -159,9 +220,10 @@ export function looksLikeDate(
     return true;
   }
   if (typeof value === 'string') {
-    return DATE_LIKE.some((pattern) => pattern.test(value.trim()));
+    const text = value.trim();
+    return isNumericDate(text) || DATE_LIKE.some((pattern) => pattern.test(text));
   }
-  return typeof value === 'number' && DATE_KEY.test(key);
+  return typeof value === 'number' && namesAMoment(key) && isEpoch(value);
 }
 
 /**

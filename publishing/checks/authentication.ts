@@ -3,7 +3,7 @@ import type { FieldDefinition } from '../definition';
 import { isFunctionReference, isRecord, staticFields } from '../definition';
 import type { Check, Finding } from './check';
 import { failure, warning } from './check';
-import { asksForCredential } from './input-fields';
+import { asksForCredential, wordsOf } from './input-fields';
 
 const MARKDOWN_LINK = /\[[^\]\n]+\]\((https?:\/\/|mailto:)[^\s)]+\)/;
 
@@ -11,8 +11,20 @@ function authFields(input: Parameters<Check['run']>[0]): FieldDefinition[] {
   return staticFields(input.definition.authentication?.fields);
 }
 
+/**
+ * A password the user knows (the account's), not a key found somewhere: D002
+ * is about where to find a pasted credential, which a password is not.
+ */
+function isAccountPassword(field: FieldDefinition): boolean {
+  const words = [...wordsOf(field.key ?? ''), ...wordsOf(field.label ?? '')];
+  return (
+    words.some((word) => ['password', 'passwd', 'passphrase', 'pin'].includes(word)) &&
+    !words.some((word) => ['api', 'apikey', 'key', 'token', 'secret'].includes(word))
+  );
+}
+
 function pastedCredential(field: FieldDefinition): boolean {
-  return field.computed !== true && asksForCredential(field);
+  return field.computed !== true && asksForCredential(field) && !isAccountPassword(field);
 }
 
 export const D002: Check = {

@@ -8,30 +8,56 @@ import type { Check, Finding } from './check';
 import { failure } from './check';
 
 /**
- * Short function words that may stay lowercase inside a label ("Find or
- * Create Contact", "Add Subscriber to List"). Zapier does not publish its
- * rule for short words; every other word must start with a capital.
+ * Short function words Zapier's title case keeps lowercase inside a label
+ * ("Find or Create Contact", "Add Subscriber to List"): articles,
+ * conjunctions and short prepositions. Zapier flagged "Add Label To Issue"
+ * in a published app. Its exact list is unpublished.
  */
 const SMALL_WORDS = new Set(
-  'a an the and but or nor for so yet as at by in of off on per to up via from into onto with vs'.split(
+  'a an the and but or nor for so yet as at by in of on to via vs per from into onto with'.split(
     ' ',
   ),
 );
+/** Particles of phrasal verbs ("Set Up", "Log Off"): lowercase or capitalised, either reads well. */
+const PARTICLES = new Set(['up', 'off', 'out', 'over']);
 
-/** The words of a label that break Title Case. */
-export function lowercaseWords(label: string): string[] {
+export interface TitleCaseProblems {
+  /** Words to capitalise. */
+  capitalise: string[];
+  /** Short function words inside the label to write in lowercase. */
+  lowercase: string[];
+}
+
+/** What breaks Title Case in a label, as Zapier writes it. */
+export function titleCaseProblems(label: string): TitleCaseProblems {
   const words = label
     .split(/[\s/]+/)
     .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
     .filter((word) => word !== '');
-  return words.filter((word, index) => {
+  const problems: TitleCaseProblems = { capitalise: [], lowercase: [] };
+  words.forEach((word, index) => {
     const first = word[0] ?? '';
     const startsLowercase = first !== first.toUpperCase();
     const isInside = index > 0 && index < words.length - 1;
+    const lower = word.toLowerCase();
     // Brand-style words ("iPhone", "eBay") carry their own capitals.
     const hasOwnCapitals = /\p{Lu}/u.test(word.slice(1));
-    return startsLowercase && !(isInside && SMALL_WORDS.has(word)) && !hasOwnCapitals;
+    if (
+      startsLowercase &&
+      !hasOwnCapitals &&
+      !(isInside && (SMALL_WORDS.has(lower) || PARTICLES.has(lower)))
+    ) {
+      problems.capitalise.push(word);
+    } else if (
+      !startsLowercase &&
+      isInside &&
+      SMALL_WORDS.has(lower) &&
+      word === first + lower.slice(1)
+    ) {
+      problems.lowercase.push(word);
+    }
   });
+  return problems;
 }
 
 export const D018: Check = {
@@ -53,14 +79,24 @@ export const D018: Check = {
     ];
     return labelled.flatMap(({ path, display }) => {
       const label = display?.label ?? '';
-      const wrong = lowercaseWords(label);
-      return wrong.length === 0
-        ? []
-        : [
-            failure(
-              `${path}: capitalise ${wrong.map((word) => `"${word}"`).join(', ')} in the label "${label}"`,
-            ),
-          ];
+      const { capitalise, lowercase } = titleCaseProblems(label);
+      const quoted = (words: string[]) => words.map((word) => `"${word}"`).join(', ');
+      return [
+        ...(capitalise.length === 0
+          ? []
+          : [
+              failure(
+                `${path}: capitalise ${quoted(capitalise)} in the label "${label}"`,
+              ),
+            ]),
+        ...(lowercase.length === 0
+          ? []
+          : [
+              failure(
+                `${path}: write ${quoted(lowercase)} in lowercase in the label "${label}"`,
+              ),
+            ]),
+      ];
     });
   },
 };

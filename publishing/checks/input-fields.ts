@@ -1,6 +1,6 @@
 /** Input fields of triggers, searches and creates: D001, D004, D009, D011, D022. */
 import type { FieldDefinition, Step } from '../definition';
-import { staticFields, stepsOf, visibleSteps } from '../definition';
+import { isRecord, staticFields, stepsOf, visibleSteps } from '../definition';
 import type { Check, Finding } from './check';
 import { failure } from './check';
 
@@ -17,7 +17,11 @@ export function wordsOf(text: string): string[] {
     .filter((word) => word !== '');
 }
 
-/** Words, and pairs of words, that name a credential. */
+/**
+ * Words, and pairs of words, that name an authentication secret. D001 is
+ * about credentials: a digital signature a document asks for is not one, so
+ * "signature" counts only as a signing key or secret.
+ */
 const CREDENTIAL_WORDS = new Set([
   'apikey',
   'token',
@@ -26,17 +30,43 @@ const CREDENTIAL_WORDS = new Set([
   'passwd',
   'passphrase',
   'jwt',
-  'signature',
 ]);
-const CREDENTIAL_PAIRS = new Set(['api key', 'private key', 'access key', 'secret key']);
+const CREDENTIAL_PAIRS = new Set([
+  'api key',
+  'private key',
+  'access key',
+  'secret key',
+  'signing key',
+  'signature key',
+]);
+/** A token these words qualify is data, not a credential: a page token, an uploaded file's token. */
+const DATA_TOKEN_QUALIFIERS = new Set([
+  'page',
+  'paging',
+  'pagination',
+  'next',
+  'previous',
+  'prev',
+  'cursor',
+  'continuation',
+  'sync',
+  'file',
+  'upload',
+  'attachment',
+  'download',
+]);
 
 function namesACredential(text: string): boolean {
   const words = wordsOf(text);
-  return words.some(
-    (word, index) =>
+  return words.some((word, index) => {
+    if (word === 'token' && DATA_TOKEN_QUALIFIERS.has(words[index - 1] ?? '')) {
+      return false;
+    }
+    return (
       CREDENTIAL_WORDS.has(word) ||
-      CREDENTIAL_PAIRS.has(`${word} ${words[index + 1] ?? ''}`),
-  );
+      CREDENTIAL_PAIRS.has(`${word} ${words[index + 1] ?? ''}`)
+    );
+  });
 }
 
 /** A field where the user types a credential: by its type, key or label. */
@@ -79,6 +109,10 @@ function asksForId(field: FieldDefinition): boolean {
   );
 }
 
+/** A dropdown of core 19's newer kind: its choices come from a function (`choices: { perform }`). */
+const hasPerformedChoices = (field: FieldDefinition) =>
+  isRecord(field.choices) && field.choices.perform !== undefined;
+
 export const D004: Check = {
   id: 'D004',
   requirement:
@@ -87,7 +121,10 @@ export const D004: Check = {
     // A hidden step's fields are filled by the app's own dropdowns, never by a user.
     return visibleSteps(input.definition)
       .flatMap(inputFieldsOf)
-      .filter(({ field }) => asksForId(field) && field.dynamic === undefined)
+      .filter(
+        ({ field }) =>
+          asksForId(field) && field.dynamic === undefined && !hasPerformedChoices(field),
+      )
       .map(({ at }) =>
         failure(`${at}: give it a dynamic dropdown ("dynamic": "trigger_key.id.label")`),
       );

@@ -51,24 +51,21 @@ export const D013: Check = {
   },
 };
 
-const SEARCHABLE_TYPES = new Set(['string', 'number', 'integer']);
-
+/**
+ * D014, "search connector without dynamic dropdown": a field that links a
+ * search (`search`) is the search button of a dropdown, so it needs the
+ * dropdown (`dynamic`) too. A field with both passes, whatever else it is.
+ */
 export const D014: Check = {
   id: 'D014',
   requirement:
-    'a field with a search link is a plain string, number or integer (no list, dict or children)',
+    'a field with a search link ("search") also has a dynamic dropdown ("dynamic")',
   run({ definition }): Finding[] {
     return fieldsWith(definition, 'search')
-      .filter(
-        ({ field }) =>
-          !SEARCHABLE_TYPES.has(field.type ?? 'string') ||
-          field.list === true ||
-          field.dict === true ||
-          field.children !== undefined,
-      )
+      .filter(({ field }) => typeof field.dynamic !== 'string')
       .map(({ at }) =>
         failure(
-          `${at}: make it a single string, number or integer field, or drop its "search"`,
+          `${at}: give it a dynamic dropdown ("dynamic": "trigger_key.id.label") beside its "search"`,
         ),
       );
   },

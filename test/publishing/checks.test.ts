@@ -3,7 +3,7 @@
  * exactly its rule: that check, and only that check, stops passing.
  */
 import type { CheckInput } from '../../publishing/checks/check';
-import { lowercaseWords } from '../../publishing/checks/copy';
+import { titleCaseProblems } from '../../publishing/checks/copy';
 import { ALL_CHECKS } from '../../publishing/checks';
 import type { StepDefinition } from '../../publishing/definition';
 import type { Item } from '../../publishing/values';
@@ -174,9 +174,10 @@ const BREAKS: Break[] = [
   {
     id: 'D014',
     status: 'failure',
-    change: /creates\.create_contact input field owner: make it a single string/,
+    change:
+      /creates\.create_contact input field owner: give it a dynamic dropdown .* beside its "search"/,
     breakIt: (input) => {
-      fields(input, 'creates.create_contact')[1]!.list = true;
+      delete fields(input, 'creates.create_contact')[1]!.dynamic;
     },
   },
   {
@@ -397,18 +398,22 @@ describe('D018 Title Case, the judgment call', () => {
     'New iPhone Order',
     'Send SMS',
     'Update Row (Advanced)',
+    'Set Up Webhook',
+    'Sign In',
   ])('accepts "%s"', (label) => {
-    expect(lowercaseWords(label)).toEqual([]);
+    expect(titleCaseProblems(label)).toEqual({ capitalise: [], lowercase: [] });
   });
 
   it.each([
-    ['new lead', ['new', 'lead']],
-    ['Find contact', ['contact']],
-    ['or Create Contact', ['or']],
-    ['Find Contact To', []],
-    ['Find Contact to', ['to']],
-  ])('flags "%s"', (label, words) => {
-    expect(lowercaseWords(label)).toEqual(words);
+    ['new lead', ['new', 'lead'], []],
+    ['Find contact', ['contact'], []],
+    ['or Create Contact', ['or'], []],
+    ['Find Contact To', [], []],
+    ['Find Contact to', ['to'], []],
+    ['Add Label To Issue', [], ['To']],
+    ['Find Or Create Row In Sheet', [], ['Or', 'In']],
+  ])('flags "%s"', (label, capitalise, lowercase) => {
+    expect(titleCaseProblems(label)).toEqual({ capitalise, lowercase });
   });
 });
 
@@ -829,5 +834,126 @@ describe('a check that throws', () => {
     const result = runChecks(input).find((each) => each.id === 'D018');
     expect(result?.status).toBe('failure');
     expect(result?.findings[0]?.change).toMatch(/^the check itself failed \(.+\)/);
+  });
+});
+
+describe('apps no one here wrote: each false positive, fixed at its rule', () => {
+  it('class 3, D024: an output field without a type takes objects, lists and numbers; line items too', () => {
+    const input = validInput();
+    const operation = step(input, 'triggers.new_contact').operation!;
+    operation.sample = {
+      ...(operation.sample as Item),
+      meta: { a: 1 },
+      labels: ['x'],
+      count: 3,
+      lines: [{ sku: 'A' }],
+    };
+    operation.outputFields = [
+      ...(operation.outputFields ?? []),
+      { key: 'meta' },
+      { key: 'labels', list: true },
+      { key: 'count' },
+      { key: 'lines', children: [{ key: 'sku' }] },
+    ];
+    expect(findingsOf('D024', input)).toEqual([]);
+    operation.outputFields.push({ key: 'count_typed', type: 'string' });
+    (operation.sample as Item).count_typed = 3;
+    expect(statusOf('D024', input)).toBe('warning');
+  });
+
+  it.each([
+    ['page_token', 'Page Token'],
+    ['next_page_token', 'Next Page'],
+    ['file_token', 'Uploaded File Token'],
+    ['signature', 'Digital Signature'],
+  ])('class 4, D001: %s ("%s") is no credential', (key, label) => {
+    const input = validInput();
+    fields(input, 'triggers.new_contact').push({
+      key,
+      label,
+      helpText: 'From the previous step.',
+    });
+    expect(findingsOf('D001', input)).toEqual([]);
+  });
+
+  it.each([
+    ['api_token', 'Token'],
+    ['webhook_secret', 'Signing Secret'],
+    ['signing_key', 'Signing Key'],
+  ])('class 4, D001: %s ("%s") still is one', (key, label) => {
+    const input = validInput();
+    fields(input, 'triggers.new_contact').push({
+      key,
+      label,
+      helpText: 'From settings.',
+    });
+    expect(statusOf('D001', input)).toBe('failure');
+  });
+
+  it.each([
+    ['version', '0.1.15'],
+    ['phone', '01.11.11.11.11'],
+    ['build', '2.10.2026.4'],
+    ['duration_time', 30],
+  ])('class 5, D023: %s %j is no date', (key, value) => {
+    const input = validInput();
+    sample(input, 'triggers.new_contact')[key] = value;
+    expect(findingsOf('D023', input)).toEqual([]);
+  });
+
+  it.each([
+    ['createdAt', 1472069465],
+    ['created', 1472069465123],
+    ['updatedAt', 'Tue Sep 04 15:55:52 +0000 2012'],
+    ['visit_date', '14.03.2026'],
+  ])('class 5, D023: %s %j is a date that is not ISO 8601', (key, value) => {
+    const input = validInput();
+    sample(input, 'triggers.new_contact')[key] = value;
+    expect(statusOf('D023', input)).toBe('failure');
+  });
+
+  it('class 6, D002: an account password needs no link to where it is found', () => {
+    const input = validInput();
+    authFields(input).push({
+      key: 'password',
+      label: 'Password',
+      type: 'password',
+      required: true,
+      helpText: 'The password you sign in with.',
+    });
+    expect(findingsOf('D002', input)).toEqual([]);
+    authFields(input).push({
+      key: 'api_token',
+      label: 'API Token',
+      helpText: 'Your token.',
+    });
+    expect(statusOf('D002', input)).toBe('failure');
+  });
+
+  it('class 7, D014: a search link with a dynamic dropdown passes, whatever its list', () => {
+    const input = validInput();
+    fields(input, 'creates.create_contact')[1]!.list = true;
+    expect(findingsOf('D014', input)).toEqual([]);
+  });
+
+  it('class 8, D004: a dropdown of choices a function gives (choices: { perform }) is a dropdown', () => {
+    const input = validInput();
+    fields(input, 'triggers.new_contact').push({
+      key: 'team_id',
+      label: 'Team',
+      helpText: 'The team whose contacts start the Zap.',
+      choices: { perform: FUNC },
+    });
+    expect(findingsOf('D004', input)).toEqual([]);
+    delete fields(input, 'triggers.new_contact').at(-1)!.choices;
+    expect(statusOf('D004', input)).toBe('failure');
+  });
+
+  it('class 9, D018: "Add Label To Issue" is refused, as Zapier refused it', () => {
+    const input = validInput();
+    step(input, 'creates.create_contact').display!.label = 'Add Label To Issue';
+    expect(findingsOf('D018', input).map((finding) => finding.change)).toEqual([
+      'creates.create_contact: write "To" in lowercase in the label "Add Label To Issue"',
+    ]);
   });
 });

@@ -127,7 +127,12 @@ export function validDefinition(): AppDefinition {
           perform: { url: 'https://api.example.org/contacts', method: 'POST' },
           inputFields: [
             { key: 'email', label: 'Email', required: true },
-            { key: 'owner', label: 'Owner', search: 'find_contact.id' },
+            {
+              key: 'owner',
+              label: 'Owner',
+              dynamic: 'new_contact.id.email',
+              search: 'find_contact.id',
+            },
             FUNC,
           ],
           sample: contactSample(),
