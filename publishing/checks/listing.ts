@@ -20,7 +20,7 @@ export const M002: Check = {
       // The description lives in Zapier's app settings: nothing here to judge.
       return [
         warning(
-          `not decided offline: M002 needs the directory listing; write ${read.path} as {"title": …, "description": …} (or pass --listing FILE) to check it here`,
+          `${read.path}: not decided offline, M002 needs the directory listing; write this file as {"title": …, "description": …} (or pass --listing FILE) to check it here`,
         ),
       ];
     }

@@ -559,7 +559,7 @@ describe('M002, the directory description', () => {
     };
     expect(statusOf('M002', input)).toBe('warning');
     expect(changes(input)).toEqual([
-      'not decided offline: M002 needs the directory listing; write listing.json as {"title": …, "description": …} (or pass --listing FILE) to check it here',
+      'listing.json: not decided offline, M002 needs the directory listing; write this file as {"title": …, "description": …} (or pass --listing FILE) to check it here',
     ]);
   });
 });
