@@ -12,7 +12,10 @@ beforeAll(() => nock.enableNetConnect('127.0.0.1'));
 afterAll(() => nock.disableNetConnect());
 
 describe('New Lead, exactly once per Zap (source)', () => {
-  describeExactlyOnce(() => createApp({ pkce: false }), { socketsReused: false });
+  describeExactlyOnce(() => createApp({ pkce: false }), {
+    socketsReused: false,
+    batchSize: 500,
+  });
   describeFalseAnswer(() => createApp({ pkce: false }));
   describeOddAnswer(() => createApp({ pkce: false }));
 });

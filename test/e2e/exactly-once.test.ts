@@ -18,7 +18,7 @@ beforeAll(() => {
 });
 
 describe('New Lead, exactly once per Zap (built app)', () => {
-  describeExactlyOnce(builtApp, { socketsReused: true });
+  describeExactlyOnce(builtApp, { socketsReused: true, batchSize: 2000 });
   describeFalseAnswer(builtApp);
   describeOddAnswer(builtApp);
 });
