@@ -1,8 +1,9 @@
 /**
- * Four suites, one command (`npm test`):
+ * Five suites, one command (`npm test`):
  * - app: the Zapier app against nock, offline, coverage enforced;
  * - sandbox: the local service's conformance, over real HTTP on loopback;
  * - publishing: the offline publishing checks of `npm run validate`, the changelog;
+ * - docs: the README's size, the links between the pages (and, in time, the layout);
  * - e2e: the whole Zap lifecycle and the consent page in headless Chromium.
  * @type {import('jest').Config}
  */
@@ -58,6 +59,11 @@ module.exports = {
       displayName: 'publishing',
       testMatch: ['<rootDir>/test/publishing/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/restore-http.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'docs',
+      testMatch: ['<rootDir>/test/docs/**/*.test.ts'],
     },
     {
       ...shared,
