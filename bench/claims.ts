@@ -9,10 +9,10 @@
  */
 import { join } from 'node:path';
 
-import { ensureAppBuilt } from '../lifecycle/build';
-import { BuiltApp } from '../lifecycle/zapier/built-app';
-import { startZapierRuntime } from '../lifecycle/zapier/runtime';
-import type { ZapierRuntime } from '../lifecycle/zapier/runtime';
+import { ensureAppBuilt } from '../harness/app-build';
+import { BuiltApp } from '../harness/zapier/built-app';
+import { startZapierRuntime } from '../harness/zapier/runtime';
+import type { ZapierRuntime } from '../harness/zapier/runtime';
 import type { Lead } from '../src/leads/fields';
 import { CLAIMS_AT_ONCE } from '../src/leads/redeliveries';
 

@@ -9,12 +9,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 import { startSandbox } from '../sandbox/server';
 
-export interface SandboxReady {
-  appUrl: string;
-  apiBaseUrl: string;
-  clientId: string;
-  clientSecret: string;
-}
+import type { SandboxAddress } from '../harness/sandbox-client';
+
+/** Where the sandbox listens, and its client (kept in memory, never printed). */
+export type SandboxReady = SandboxAddress;
 
 interface SandboxWorkerData {
   database: string;
@@ -29,9 +27,7 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox({ database });
   const ready: SandboxReady = {
     appUrl: sandbox.appUrl,
-    apiBaseUrl: sandbox.apiBaseUrl,
-    clientId: sandbox.client.id,
-    clientSecret: sandbox.client.secret,
+    client: { id: sandbox.client.id, secret: sandbox.client.secret },
   };
   port.postMessage(ready);
   port.once('message', () => {

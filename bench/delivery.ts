@@ -10,15 +10,16 @@
  * with receivers answering 503 to one request in five.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
-import { approveConsent } from '../lifecycle/consent';
-import { listenOnLoopback } from '../lifecycle/loopback';
-import type { Listening } from '../lifecycle/loopback';
-import { INVOKE_REDIRECT_URI } from '../sandbox/seed';
+import { messageOf } from '../harness/error-message';
+import { sleep } from '../harness/eventually';
+import { startHookReceiver } from '../harness/hook-receiver';
+import type { HookReceiver } from '../harness/hook-receiver';
+import { bearer, bodyOf, connect, postJson, submitLead } from '../harness/sandbox-client';
+import type { SandboxAddress, Tokens } from '../harness/sandbox-client';
 import type { SandboxReady } from './delivery-sandbox';
 
 const LEADS = 1_000;
@@ -56,18 +57,13 @@ interface Receivers {
 
 async function startReceivers(mode: Mode): Promise<Receivers> {
   const arrivals = new Map<string, Arrival>();
-  let requests = 0;
-  const listening: Listening[] = [];
+  const receivers: HookReceiver[] = [];
   for (let index = 0; index < WEBHOOKS; index += 1) {
-    let answered = 0;
-    const server = createServer((request, response) => {
-      request.resume();
-      request.on('end', () => {
-        requests += 1;
-        answered += 1;
-        const status = mode.answer(answered);
-        const delivery = String(request.headers['x-sandbox-delivery']);
+    receivers.push(
+      await startHookReceiver((n, _response, request) => {
+        const status = mode.answer(n);
         if (status < 300) {
+          const delivery = String(request.headers['x-sandbox-delivery']);
           const arrival = arrivals.get(delivery);
           if (arrival === undefined) {
             arrivals.set(delivery, { firstOkAt: performance.now(), okCount: 1 });
@@ -75,18 +71,17 @@ async function startReceivers(mode: Mode): Promise<Receivers> {
             arrival.okCount += 1;
           }
         }
-        response.writeHead(status, { 'Content-Type': 'application/json' });
-        response.end('{}');
-      });
-    });
-    listening.push(await listenOnLoopback(server));
+        return status;
+      }),
+    );
   }
   return {
-    urls: listening.map((each, index) => `${each.origin}/hooks/${index}`),
+    urls: receivers.map((receiver) => receiver.url),
     arrivals,
-    requests: () => requests,
+    requests: () =>
+      receivers.reduce((sum, receiver) => sum + receiver.received.length, 0),
     close: async () => {
-      await Promise.all(listening.map((each) => each.close()));
+      await Promise.all(receivers.map((receiver) => receiver.close()));
     },
   };
 }
@@ -112,59 +107,26 @@ function startSandboxWorker(
   });
 }
 
-async function json<T>(response: Response, expected: number, what: string): Promise<T> {
-  if (response.status !== expected) {
-    throw new Error(`${what}: the sandbox answered HTTP ${response.status}`);
-  }
-  return (await response.json()) as T;
-}
-
-async function accessToken(sandbox: SandboxReady): Promise<string> {
-  const authorize = new URL('/oauth/authorize', sandbox.appUrl);
-  authorize.search = new URLSearchParams({
-    client_id: sandbox.clientId,
-    redirect_uri: INVOKE_REDIRECT_URI,
-    response_type: 'code',
-    scope: 'user.read,leads.read',
-    state: 'bench',
-  }).toString();
-  const { code } = await approveConsent(authorize, INVOKE_REDIRECT_URI);
-  const tokens = await json<{ access_token: string }>(
-    await fetch(new URL('/api/oauth/token', sandbox.appUrl), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: INVOKE_REDIRECT_URI,
-        client_id: sandbox.clientId,
-        client_secret: sandbox.clientSecret,
-      }),
-    }),
-    200,
-    'the code exchange',
-  );
-  return tokens.access_token;
-}
-
+/** Turns a Zap on: a webhook of the connected user's project to `url`. */
 async function subscribe(
-  sandbox: SandboxReady,
-  token: string,
+  sandbox: SandboxAddress,
+  tokens: Tokens,
   url: string,
 ): Promise<void> {
-  await json(
-    await fetch(`${sandbox.apiBaseUrl}/webhook`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ url, triggers: ['lead.created'] }),
-    }),
+  await bodyOf(
+    await postJson(
+      sandbox,
+      '/api/webhook',
+      { url, triggers: ['lead.created'] },
+      bearer(tokens),
+    ),
     201,
     'creating a webhook',
   );
 }
 
 /** Submits every lead, SUBMITTERS at a time; when each delivery's lead was submitted. */
-async function submitLeads(sandbox: SandboxReady): Promise<Map<string, number>> {
+async function submitLeads(sandbox: SandboxAddress): Promise<Map<string, number>> {
   const submittedAt = new Map<string, number>();
   let next = 0;
   const submitter = async () => {
@@ -172,16 +134,11 @@ async function submitLeads(sandbox: SandboxReady): Promise<Map<string, number>> 
       const index = next;
       next += 1;
       const startedAt = performance.now();
-      const answer = await json<{ deliveries: string[] }>(
-        await fetch(`${sandbox.appUrl}/_sandbox/leads`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email: `lead${index}@example.org`, firstName: 'Ada' }),
-        }),
-        201,
-        'submitting a lead',
-      );
-      for (const delivery of answer.deliveries) {
+      const { deliveries } = await submitLead(sandbox, {
+        email: `lead${index}@example.org`,
+        firstName: 'Ada',
+      });
+      for (const delivery of deliveries) {
         submittedAt.set(delivery, startedAt);
       }
     }
@@ -199,7 +156,7 @@ async function allArrived(
     if ([...submittedAt.keys()].every((delivery) => arrivals.has(delivery))) {
       return;
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
 }
 
@@ -218,9 +175,9 @@ async function run(mode: Mode): Promise<string> {
   const receivers = await startReceivers(mode);
   const sandbox = await startSandboxWorker(join(folder, 'sandbox.db'));
   try {
-    const token = await accessToken(sandbox.ready);
+    const tokens = await connect(sandbox.ready);
     for (const url of receivers.urls) {
-      await subscribe(sandbox.ready, token, url);
+      await subscribe(sandbox.ready, tokens, url);
     }
     const started = performance.now();
     const submittedAt = await submitLeads(sandbox.ready);
@@ -264,8 +221,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `bench:delivery failed: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  process.stderr.write(`bench:delivery failed: ${messageOf(error)}\n`);
   process.exit(1);
 });

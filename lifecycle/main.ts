@@ -4,8 +4,8 @@
  */
 import { resolve } from 'node:path';
 
-import { ensureAppBuilt } from './build';
-import { shownMessage } from './error-message';
+import { ensureAppBuilt } from '../harness/app-build';
+import { messageOf, shownMessage } from '../harness/error-message';
 import type * as Run from './run';
 
 const APP_DIR = resolve(__dirname, '..', '..');
@@ -73,7 +73,7 @@ function wholeRun(): string {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${messageOf(error)}\n`);
     process.exit(1);
   },
 );

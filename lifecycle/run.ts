@@ -30,9 +30,9 @@ import {
 import { checkWebhookGone, subscribe, unsubscribe } from './steps/subscription';
 import { Transcript } from './transcript';
 import type { Print } from './transcript';
-import { useSandboxSettings } from './zapier/environment';
-import { LiveZap } from './zapier/live-zap';
-import { ZapEditor } from './zapier/zap-editor';
+import { useSandboxSettings } from '../harness/zapier/environment';
+import { LiveZap } from '../harness/zapier/live-zap';
+import { ZapEditor } from '../harness/zapier/zap-editor';
 
 export interface LifecycleOptions {
   pkce: boolean;

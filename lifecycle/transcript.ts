@@ -2,7 +2,7 @@
  * What `npm start` prints: one `✔` line per step, with details indented under
  * it; the first failure stops the run with an error naming its step.
  */
-import { shownMessage } from './error-message';
+import { shownMessage } from '../harness/error-message';
 
 export type Print = (line: string) => void;
 

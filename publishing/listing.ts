@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 
 import { isRecord } from './definition';
+import { messageOf } from '../harness/error-message';
 
 export interface Listing {
   title: string;
@@ -22,7 +23,7 @@ export function readListing(path: string): ListingRead {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     const missing = isRecord(error) && error.code === 'ENOENT';
     return { found: false, path, problem: `cannot read ${path} (${reason})`, missing };
   }
@@ -30,7 +31,7 @@ export function readListing(path: string): ListingRead {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     return {
       found: false,
       path,

@@ -18,11 +18,11 @@ import { pathToFileURL } from 'node:url';
 
 import type { AppDefinition } from './definition';
 import { isRecord, stepsOf } from './definition';
+import { messageOf } from '../harness/error-message';
+import type { LambdaHandler } from '../harness/zapier/lambda-handler';
 
 /** Core's Lambda handler, whatever its calling convention: an event in, its results out. */
-export type AppHandler = (
-  event: Record<string, unknown>,
-) => Promise<{ results: unknown }>;
+export type AppHandler = LambdaHandler;
 
 export interface LoadedApp {
   handler: AppHandler;
@@ -34,8 +34,7 @@ export class AppLoadError extends Error {
   override name = 'AppLoadError';
 }
 
-const reasonOf = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+const reasonOf = (error: unknown) => messageOf(error).split('\n')[0] ?? '';
 
 const codeOf = (error: unknown) =>
   isRecord(error) && typeof error.code === 'string' ? error.code : undefined;

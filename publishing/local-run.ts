@@ -10,6 +10,7 @@ import type { AppDefinition, Step } from './definition';
 import type { AppHandler } from './load-app';
 import { isHookTrigger, isRecord, staticFields, visibleSteps } from './definition';
 import type { Item } from './values';
+import { messageOf, withoutCoreDetails } from '../harness/error-message';
 
 export type RunMethod = 'perform' | 'performList';
 
@@ -25,16 +26,6 @@ export interface StepRun {
   method: RunMethod;
   outcome: RunOutcome;
 }
-
-const messageOf = (error: unknown) =>
-  error instanceof Error ? error.message : String(error);
-
-/**
- * Core appends "What happened: Executing … with bundle {…}" to an error:
- * keep the message only, on one line (the bundle is no one's business here).
- */
-const withoutBundle = (message: string) =>
-  (message.split(/\n\s*What happened:/)[0] ?? '').replace(/\s*\n\s*/g, ' ').trim();
 
 /** Core's own checks of a result (an item without id, …): the app's fault, whatever its input. */
 const isCoreResultCheck = (message: string) => /Invalid API Response/.test(message);
@@ -65,7 +56,7 @@ async function run(
             error: `it returned ${JSON.stringify(results)}, not a list of objects`,
           },
     (error: unknown): RunOutcome => {
-      const message = withoutBundle(messageOf(error));
+      const message = withoutCoreDetails(messageOf(error));
       if (/Disallowed net connect/.test(message)) {
         return { kind: 'not run', reason: `it needs the network (${message})` };
       }

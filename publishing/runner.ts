@@ -1,6 +1,7 @@
 /** Runs every check over one input and says, per check, pass, warning or failure. */
 import type { Check, CheckInput, Finding } from './checks/check';
 import { ALL_CHECKS } from './checks';
+import { messageOf } from '../harness/error-message';
 
 export type Status = 'pass' | 'warning' | 'failure';
 
@@ -28,7 +29,7 @@ function findingsOf(check: Check, input: CheckInput): Finding[] {
   try {
     return check.run(input);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     return [
       {
         severity: 'failure',

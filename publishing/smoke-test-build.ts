@@ -12,10 +12,10 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-import { listenOnLoopback } from '../lifecycle/loopback';
+import { messageOf } from '../harness/error-message';
+import { listenOnLoopback } from '../harness/loopback';
+import type { LambdaHandler } from '../harness/zapier/lambda-handler';
 import { isRecord } from './definition';
-
-type LambdaHandler = (event: Record<string, unknown>) => Promise<{ results: unknown }>;
 
 // The CLI's own unzipper, the one its build test uses (it keeps the zip's symlinks).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -67,78 +67,99 @@ function expectThat(condition: boolean, failure: string): void {
   }
 }
 
-async function smokeTest(zipPath: string): Promise<void> {
+type UserInfoStandIn = Awaited<ReturnType<typeof startUserInfoStandIn>>;
+
+const AUTH_DATA = { access_token: ACCESS_TOKEN, refresh_token: 'smoke-test-refresh' };
+
+/** Unzips the build into `dir`, as Zapier deploys it; says which core it carries. */
+async function unzipBuild(zipPath: string, dir: string): Promise<void> {
   if (!existsSync(zipPath)) {
     throw new SmokeTestFailure(`${zipPath} does not exist: run npm run package first`);
   }
+  await decompress(zipPath, dir);
+  const size = statSync(zipPath).size.toLocaleString('en');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const core = require(
+    join(dir, 'node_modules', 'zapier-platform-core', 'package.json'),
+  ) as {
+    version: string;
+  };
+  process.stdout.write(
+    `✔ ${zipPath} (${size} bytes) unzipped; zapier-platform-core ${core.version} from the zip, Node.js ${process.version}\n`,
+  );
+}
+
+/** The zip's own handler (`zapierwrapper.js`), its settings pointing at the stand-in. */
+function zipHandler(dir: string, standIn: UserInfoStandIn): LambdaHandler {
+  Object.assign(process.env, {
+    BASE_URL: `${standIn.base}/v1`,
+    APP_URL: standIn.base,
+    CLIENT_ID: 'smoke-test-client',
+    CLIENT_SECRET: randomBytes(16).toString('hex'),
+  });
+  delete process.env.OAUTH_PKCE;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require(join(dir, 'zapierwrapper.js')) as { handler: LambdaHandler }).handler;
+}
+
+/** The connection test asks userinfo, once, and labels the connection. */
+async function checkConnectionTest(
+  handler: LambdaHandler,
+  standIn: UserInfoStandIn,
+): Promise<void> {
+  const tested = await handler({
+    command: 'execute',
+    method: 'authentication.test',
+    bundle: { authData: AUTH_DATA, inputData: {} },
+  });
+  const label = isRecord(tested.results) ? tested.results.connection_label : undefined;
+  expectThat(
+    label === EXPECTED_LABEL,
+    `authentication.test labelled the connection ${JSON.stringify(label)}, expected "${EXPECTED_LABEL}"`,
+  );
+  expectThat(
+    standIn.requests.join(',') === 'GET /api/oauth/userinfo',
+    `authentication.test sent ${standIn.requests.join(', ') || 'no request'}, expected GET /api/oauth/userinfo`,
+  );
+  process.stdout.write(
+    `✔ authentication.test against ${standIn.base}: "${EXPECTED_LABEL}"\n`,
+  );
+}
+
+/** New Lead's perform turns the zip's sample delivery into its one lead. */
+async function checkNewLeadPerform(handler: LambdaHandler, dir: string): Promise<void> {
+  const delivery: unknown = JSON.parse(
+    readFileSync(join(dir, 'dist', 'samples', 'lead-delivery.json'), 'utf8'),
+  );
+  const performed = await handler({
+    command: 'execute',
+    method: 'triggers.new_lead.operation.perform',
+    bundle: { authData: AUTH_DATA, inputData: {}, cleanedRequest: delivery, meta: {} },
+  });
+  const leads = Array.isArray(performed.results)
+    ? performed.results.filter(isRecord)
+    : [];
+  const [lead] = leads;
+  expectThat(
+    leads.length === 1 &&
+      lead?.id === 'sample-lead-0001' &&
+      lead.email === 'ada.lovelace@example.org' &&
+      lead.is_sample === false,
+    `triggers.new_lead perform on the sample delivery returned ${JSON.stringify(performed.results)}, expected the lead sample-lead-0001`,
+  );
+  process.stdout.write(
+    `✔ triggers.new_lead perform on the sample delivery: 1 lead (${String(lead?.id)}, ${Object.keys(lead ?? {}).length} fields)\n`,
+  );
+}
+
+async function smokeTest(zipPath: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'build-zip-'));
   const standIn = await startUserInfoStandIn();
   try {
-    await decompress(zipPath, dir);
-    const size = statSync(zipPath).size.toLocaleString('en');
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const core = require(
-      join(dir, 'node_modules', 'zapier-platform-core', 'package.json'),
-    ) as {
-      version: string;
-    };
-    process.stdout.write(
-      `✔ ${zipPath} (${size} bytes) unzipped; zapier-platform-core ${core.version} from the zip, Node.js ${process.version}\n`,
-    );
-
-    Object.assign(process.env, {
-      BASE_URL: `${standIn.base}/v1`,
-      APP_URL: standIn.base,
-      CLIENT_ID: 'smoke-test-client',
-      CLIENT_SECRET: randomBytes(16).toString('hex'),
-    });
-    delete process.env.OAUTH_PKCE;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { handler } = require(join(dir, 'zapierwrapper.js')) as {
-      handler: LambdaHandler;
-    };
-    const authData = { access_token: ACCESS_TOKEN, refresh_token: 'smoke-test-refresh' };
-
-    const tested = await handler({
-      command: 'execute',
-      method: 'authentication.test',
-      bundle: { authData, inputData: {} },
-    });
-    const label = isRecord(tested.results) ? tested.results.connection_label : undefined;
-    expectThat(
-      label === EXPECTED_LABEL,
-      `authentication.test labelled the connection ${JSON.stringify(label)}, expected "${EXPECTED_LABEL}"`,
-    );
-    expectThat(
-      standIn.requests.join(',') === 'GET /api/oauth/userinfo',
-      `authentication.test sent ${standIn.requests.join(', ') || 'no request'}, expected GET /api/oauth/userinfo`,
-    );
-    process.stdout.write(
-      `✔ authentication.test against ${standIn.base}: "${EXPECTED_LABEL}"\n`,
-    );
-
-    const delivery: unknown = JSON.parse(
-      readFileSync(join(dir, 'dist', 'samples', 'lead-delivery.json'), 'utf8'),
-    );
-    const performed = await handler({
-      command: 'execute',
-      method: 'triggers.new_lead.operation.perform',
-      bundle: { authData, inputData: {}, cleanedRequest: delivery, meta: {} },
-    });
-    const leads = Array.isArray(performed.results)
-      ? performed.results.filter(isRecord)
-      : [];
-    const [lead] = leads;
-    expectThat(
-      leads.length === 1 &&
-        lead?.id === 'sample-lead-0001' &&
-        lead.email === 'ada.lovelace@example.org' &&
-        lead.is_sample === false,
-      `triggers.new_lead perform on the sample delivery returned ${JSON.stringify(performed.results)}, expected the lead sample-lead-0001`,
-    );
-    process.stdout.write(
-      `✔ triggers.new_lead perform on the sample delivery: 1 lead (${String(lead?.id)}, ${Object.keys(lead ?? {}).length} fields)\n`,
-    );
+    await unzipBuild(zipPath, dir);
+    const handler = zipHandler(dir, standIn);
+    await checkConnectionTest(handler, standIn);
+    await checkNewLeadPerform(handler, dir);
   } finally {
     await standIn.close();
     rmSync(dir, { recursive: true, force: true });
@@ -152,11 +173,7 @@ if (require.main === module) {
       process.stdout.write("The built app works on Zapier's runtime.\n");
     },
     (error: unknown) => {
-      const message =
-        error instanceof SmokeTestFailure || error instanceof Error
-          ? error.message
-          : String(error);
-      process.stderr.write(`test:build: ${message}\n`);
+      process.stderr.write(`test:build: ${messageOf(error)}\n`);
       process.exitCode = 1;
     },
   );

@@ -15,6 +15,7 @@ import { AppLoadError, loadApp } from './load-app';
 import { runStepsOffline } from './local-run';
 import { reportLines, summary } from './report';
 import { runChecks } from './runner';
+import { messageOf } from '../harness/error-message';
 
 const USAGE =
   'usage: validate [--app-dir DIR] [--listing FILE] [--delivery TRIGGER_KEY=FILE]... [--skip-schema]';
@@ -88,7 +89,7 @@ function readDeliveries(specs: string[], appDir: string): Map<string, unknown> {
     try {
       deliveries.set(key, JSON.parse(readFileSync(path, 'utf8')));
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = messageOf(error);
       throw new CannotValidate(
         `cannot read the delivery for ${key} from ${path}: ${reason}`,
       );
@@ -114,9 +115,7 @@ export async function main(
         },
       }));
     } catch (error) {
-      throw new CannotValidate(
-        `${error instanceof Error ? error.message : String(error)}\n${USAGE}`,
-      );
+      throw new CannotValidate(`${messageOf(error)}\n${USAGE}`);
     }
     const appDir = resolve(values['app-dir']);
     const deliveries = readDeliveries(values.delivery, appDir);

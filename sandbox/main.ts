@@ -5,6 +5,7 @@
  */
 import { startSandbox } from './server';
 import { settingsFromEnvironment } from './settings';
+import { messageOf } from '../harness/error-message';
 
 async function main(): Promise<void> {
   const settings = settingsFromEnvironment(process.env);
@@ -47,8 +48,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `The sandbox could not start: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  process.stderr.write(`The sandbox could not start: ${messageOf(error)}\n`);
   process.exit(1);
 });

@@ -4,8 +4,8 @@
  * Zapier's cache RPC and log endpoint. Shared by the app suite (the source)
  * and the end-to-end suite (the built app).
  */
-import { startZapierRuntime } from '../lifecycle/zapier/runtime';
-import type { ZapierRuntime } from '../lifecycle/zapier/runtime';
+import { startZapierRuntime } from '../harness/zapier/runtime';
+import type { ZapierRuntime } from '../harness/zapier/runtime';
 import type { Lead } from '../src/leads/fields';
 import { RECENT_LEADS_KEY } from '../src/leads/recent-leads';
 import { CLAIMS_AT_ONCE } from '../src/leads/redeliveries';

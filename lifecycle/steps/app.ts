@@ -1,6 +1,6 @@
 /** Loading the built app, as Zapier loads an uploaded version. */
 import type { StepOutcome } from '../transcript';
-import { BuiltApp } from '../zapier/built-app';
+import { BuiltApp } from '../../harness/zapier/built-app';
 
 export function loadTheBuiltApp(
   appDir: string,

@@ -2,12 +2,12 @@
 import { randomBytes } from 'node:crypto';
 
 import { PAID_PROJECT, ZAPIER_REDIRECT_URI } from '../../sandbox/seed';
-import { approveConsent, pkcePair } from '../consent';
-import type { PkcePair } from '../consent';
+import { approveConsent, pkcePair } from '../../harness/consent';
+import type { PkcePair } from '../../harness/consent';
 import { fingerprint } from '../fingerprint';
 import type { StepOutcome } from '../transcript';
-import type { BuiltApp } from '../zapier/built-app';
-import { ZapierAuth } from '../zapier/auth';
+import type { BuiltApp } from '../../harness/zapier/built-app';
+import { ZapierAuth } from '../../harness/zapier/auth';
 
 /** What Zapier sends the person to, and keeps for the exchange. */
 export interface AuthorizeRequest {

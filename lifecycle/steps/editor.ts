@@ -5,8 +5,8 @@
  */
 import type { Lead } from '../../src/leads/fields';
 import type { StepOutcome } from '../transcript';
-import type { LandingPage } from '../zapier/live-zap';
-import type { ZapEditor } from '../zapier/zap-editor';
+import type { LandingPage } from '../../harness/zapier/live-zap';
+import type { ZapEditor } from '../../harness/zapier/zap-editor';
 
 export async function openZapEditor(
   editor: ZapEditor,

@@ -4,13 +4,13 @@
  * lead from another page kept out.
  */
 import type { Sandbox } from '../../sandbox/server';
+import type { Lead as SandboxLead } from '../../sandbox/store';
 import type { Lead } from '../../src/leads/fields';
-import { leadFieldLines } from '../zapier/field-lines';
-import type { ReceivedRequest, Receiver } from '../receiver';
-import { deliveryAnswers, submitLead } from '../sandbox-client';
-import type { SubmittedLead } from '../sandbox-client';
+import { leadFieldLines } from '../../harness/zapier/field-lines';
+import type { ReceivedRequest, HookReceiver } from '../../harness/hook-receiver';
+import { deliveryAnswers, submitLead } from '../../harness/sandbox-client';
 import type { StepOutcome } from '../transcript';
-import type { LandingPage, LiveZap } from '../zapier/live-zap';
+import type { LandingPage, LiveZap } from '../../harness/zapier/live-zap';
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 
@@ -28,8 +28,8 @@ const GRACES_LEAD = {
 export async function submitOnZapPage(
   sandbox: Sandbox,
   zap: LiveZap,
-): Promise<StepOutcome<SubmittedLead>> {
-  const lead = await submitLead(sandbox, { page_id: zap.page.id, ...GRACES_LEAD });
+): Promise<StepOutcome<SandboxLead>> {
+  const { lead } = await submitLead(sandbox, { page_id: zap.page.id, ...GRACES_LEAD });
   return {
     value: lead,
     line: `Lead ${lead.id} submitted on the page "${zap.page.name}"`,
@@ -37,7 +37,7 @@ export async function submitOnZapPage(
 }
 
 export async function awaitDelivery(
-  hooks: Receiver,
+  hooks: HookReceiver,
 ): Promise<StepOutcome<ReceivedRequest>> {
   const request = await hooks.next(DELIVERY_TIMEOUT_MS);
   return {
@@ -52,7 +52,7 @@ export async function awaitDelivery(
 export async function performOnDelivery(
   zap: LiveZap,
   delivery: ReceivedRequest,
-  submitted: SubmittedLead,
+  submitted: SandboxLead,
   labels: ReadonlyMap<string, string>,
 ): Promise<StepOutcome<Lead>> {
   const { items } = await zap.perform(delivery);
@@ -74,9 +74,9 @@ export async function performOnDelivery(
 /** The sandbox sends the delivery again (its first attempt got 503): perform gives nothing. */
 export async function recogniseRedelivery(
   zap: LiveZap,
-  hooks: Receiver,
+  hooks: HookReceiver,
   delivery: ReceivedRequest,
-  submitted: SubmittedLead,
+  submitted: SandboxLead,
   sandbox: Sandbox,
 ): Promise<StepOutcome<undefined>> {
   const retry = await hooks.next(DELIVERY_TIMEOUT_MS);
@@ -102,7 +102,7 @@ export async function recogniseRedelivery(
 
 export async function keepOutOtherPage(
   zap: LiveZap,
-  hooks: Receiver,
+  hooks: HookReceiver,
   sandbox: Sandbox,
   otherPage: LandingPage,
 ): Promise<StepOutcome<undefined>> {

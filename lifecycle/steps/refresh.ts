@@ -1,12 +1,11 @@
 /** The access token expires: Zapier refreshes, the refresh token rotates, the old one is refused. */
 import type { Sandbox } from '../../sandbox/server';
 import { fingerprint } from '../fingerprint';
-import { presentRefreshToken } from '../sandbox-client';
+import { presentRefreshToken } from '../../harness/sandbox-client';
 import type { StepOutcome } from '../transcript';
-import type { Rotation, ZapierAuth } from '../zapier/auth';
-import type { AuthData, BuiltApp } from '../zapier/built-app';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import type { Rotation, ZapierAuth } from '../../harness/zapier/auth';
+import type { AuthData, BuiltApp } from '../../harness/zapier/built-app';
+import { sleep } from '../../harness/eventually';
 
 /** Waits out the access token, sees the 401, refreshes, and uses the new token. */
 export async function refreshExpiredToken(

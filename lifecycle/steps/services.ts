@@ -2,11 +2,11 @@
 import { FREE_PROJECT, PAID_PROJECT } from '../../sandbox/seed';
 import { startSandbox } from '../../sandbox/server';
 import type { Sandbox } from '../../sandbox/server';
-import { startReceiver } from '../receiver';
-import type { Receiver } from '../receiver';
+import { startHookReceiver } from '../../harness/hook-receiver';
+import type { HookReceiver } from '../../harness/hook-receiver';
 import type { StepOutcome } from '../transcript';
-import { startZapierRuntime } from '../zapier/runtime';
-import type { ZapierRuntime } from '../zapier/runtime';
+import { startZapierRuntime } from '../../harness/zapier/runtime';
+import type { ZapierRuntime } from '../../harness/zapier/runtime';
 
 export async function startTheSandbox(
   accessTokenTtlSeconds: number,
@@ -25,8 +25,8 @@ export async function startTheSandbox(
 }
 
 /** Zapier's hook URL: the first delivery reaches the Zap, but the sender sees 503, as on a timeout. */
-export async function startTheHookReceiver(): Promise<StepOutcome<Receiver>> {
-  const receiver = await startReceiver((n) => (n === 1 ? 503 : 200));
+export async function startTheHookReceiver(): Promise<StepOutcome<HookReceiver>> {
+  const receiver = await startHookReceiver((n) => (n === 1 ? 503 : 200));
   return {
     value: receiver,
     line: `Hook receiver standing in for Zapier on ${receiver.url} (answers the first delivery 503, as on a timeout)`,

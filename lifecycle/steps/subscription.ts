@@ -1,9 +1,9 @@
 /** Turning the Zap on and off: New Lead's webhook, as the sandbox holds it. */
 import type { Sandbox } from '../../sandbox/server';
-import { webhooks } from '../sandbox-client';
+import { listed } from '../../harness/sandbox-client';
 import type { StepOutcome } from '../transcript';
-import type { ZapierAuth } from '../zapier/auth';
-import type { BuiltApp, Subscription } from '../zapier/built-app';
+import type { ZapierAuth } from '../../harness/zapier/auth';
+import type { BuiltApp, Subscription } from '../../harness/zapier/built-app';
 
 export async function subscribe(
   app: BuiltApp,
@@ -14,7 +14,7 @@ export async function subscribe(
   const subscription = await auth.withRefresh((authData) =>
     app.subscribe(authData, hookUrl),
   );
-  const held = (await webhooks(sandbox)).find(
+  const held = (await listed(sandbox, 'webhooks')).find(
     (webhook) => webhook.id === subscription.id,
   );
   if (held?.url !== hookUrl) {
@@ -39,7 +39,7 @@ export async function checkWebhookGone(
   sandbox: Sandbox,
   subscription: Subscription,
 ): Promise<StepOutcome<undefined>> {
-  const left = await webhooks(sandbox);
+  const left = await listed(sandbox, 'webhooks');
   if (left.some((webhook) => webhook.id === subscription.id)) {
     throw new Error(`the sandbox still holds webhook ${subscription.id}`);
   }

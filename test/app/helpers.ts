@@ -2,8 +2,8 @@ import nock from 'nock';
 import zapier from 'zapier-platform-core';
 import type { ZObject } from 'zapier-platform-core';
 
-import { errorEnvelope, shownMessage } from '../../lifecycle/error-message';
-import type { ErrorEnvelope } from '../../lifecycle/error-message';
+import { errorEnvelope, shownMessage } from '../../harness/error-message';
+import type { ErrorEnvelope } from '../../harness/error-message';
 import { createApp } from '../../src/app';
 import { TEST_ENV } from './setup-env';
 

@@ -6,8 +6,8 @@
  */
 import nock from 'nock';
 
-import { DEFAULT_CONNECTION, startZapierRuntime } from '../../lifecycle/zapier/runtime';
-import type { Connection, ZapierRuntime } from '../../lifecycle/zapier/runtime';
+import { DEFAULT_CONNECTION, startZapierRuntime } from '../../harness/zapier/runtime';
+import type { Connection, ZapierRuntime } from '../../harness/zapier/runtime';
 import { createApp } from '../../src/app';
 import type { Lead } from '../../src/leads/fields';
 import {

@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 
-import { startReceiver } from '../../lifecycle/receiver';
-import type { Receiver } from '../../lifecycle/receiver';
+import { startHookReceiver } from '../../harness/hook-receiver';
+import type { HookReceiver } from '../../harness/hook-receiver';
 import { FREE_USER } from '../../sandbox/seed';
 import { startSandbox } from '../../sandbox/server';
 import type { Sandbox } from '../../sandbox/server';
@@ -40,12 +40,12 @@ const describeInBrowser = available ? describe : describe.skip;
 describeInBrowser('the consent page in headless Chromium', () => {
   let browser: Browser;
   let sandbox: Sandbox;
-  let application: Receiver;
+  let application: HookReceiver;
   let page: Page;
 
   beforeAll(async () => {
     // The application behind the redirect URI: a real local server the browser lands on.
-    application = await startReceiver();
+    application = await startHookReceiver();
     sandbox = await startSandbox({ redirectUris: [application.url] });
     browser = await chromium.launch({
       executablePath: CHROMIUM,

@@ -1,8 +1,8 @@
 /** Exactly once per Zap, for the built app (dist/), through core's Lambda handler. */
 import { join } from 'node:path';
 
-import { ensureAppBuilt } from '../../lifecycle/build';
-import { BuiltApp } from '../../lifecycle/zapier/built-app';
+import { ensureAppBuilt } from '../../harness/app-build';
+import { BuiltApp } from '../../harness/zapier/built-app';
 import {
   describeExactlyOnce,
   describeFalseAnswer,

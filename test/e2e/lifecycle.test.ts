@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 
-import { ensureAppBuilt } from '../../lifecycle/build';
+import { ensureAppBuilt } from '../../harness/app-build';
 import { fingerprint } from '../../lifecycle/fingerprint';
 import { runLifecycle } from '../../lifecycle/run';
 import { LEAD_OUTPUT_FIELDS, SAMPLE_LEAD } from '../../src/triggers/new-lead';

@@ -10,10 +10,13 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
 import type { SandboxOptions } from '../../sandbox/server';
-import { bearer, connect, listed, postJson, testSandbox } from './helpers';
-import type { TestSandbox, Tokens } from './helpers';
-import { eventually, hookServer } from './hook-server';
-import type { HookServer } from './hook-server';
+import { testSandbox } from './helpers';
+import { bearer, connect, listed, postJson } from '../../harness/sandbox-client';
+import type { TestSandbox } from './helpers';
+import type { Tokens } from '../../harness/sandbox-client';
+import { eventually, sleep } from '../../harness/eventually';
+import { startHookReceiver } from '../../harness/hook-receiver';
+import type { HookReceiver } from '../../harness/hook-receiver';
 
 let directory: string;
 const started: { close(): Promise<void> }[] = [];
@@ -33,8 +36,10 @@ async function sandboxWith(options: SandboxOptions): Promise<TestSandbox> {
   return sandbox;
 }
 
-async function receiver(answer: Parameters<typeof hookServer>[0]): Promise<HookServer> {
-  const hooks = await hookServer(answer);
+async function receiver(
+  answer: Parameters<typeof startHookReceiver>[0],
+): Promise<HookReceiver> {
+  const hooks = await startHookReceiver(answer);
   started.push(hooks);
   return hooks;
 }
@@ -79,7 +84,7 @@ async function unsubscribe(
 }
 
 /** Answers the first delivery 503 and every later one 200. */
-const failingOnce: Parameters<typeof hookServer>[0] = (n, response) =>
+const failingOnce: Parameters<typeof startHookReceiver>[0] = (n, response) =>
   response.writeHead(n === 1 ? 503 : 200).end();
 
 /** Changes the database as a sandbox from before left it, with no sandbox running on it. */
@@ -175,7 +180,7 @@ it('resumes a delivery being retried when the sandbox starts again on the same d
 
   const second = await sandboxWith({ database, delivery });
   // Resumed at the time it was due (1.5 s after the first attempt), not at once.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await sleep(200);
   expect(hooks.deliveries).toHaveLength(1);
   await second.context.deliverer.idle();
   expect(await outcomes(second, leadId)).toEqual([
@@ -422,7 +427,9 @@ it('lets no slow receiver hold up another', async () => {
   }
   const startedAt = Date.now();
   await postJson(sandbox, '/_sandbox/leads', { email: 'a@example.org' });
-  await eventually(() => (fast.deliveries.length === 1 ? true : undefined), 1000);
+  await eventually(() => (fast.deliveries.length === 1 ? true : undefined), {
+    timeoutMs: 1000,
+  });
   expect(Date.now() - startedAt).toBeLessThan(1000);
   expect(slow.deliveries).toHaveLength(1);
   await sandbox.context.deliverer.idle();

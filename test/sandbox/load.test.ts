@@ -1,14 +1,15 @@
 /** 1,000 leads to 10 webhooks: every delivery arrives, exactly once. */
-import { bearer, connect, listed, postJson, testSandbox } from './helpers';
+import { testSandbox } from './helpers';
+import { bearer, connect, listed, postJson } from '../../harness/sandbox-client';
 import type { TestSandbox } from './helpers';
-import { hookServer } from './hook-server';
-import type { HookServer } from './hook-server';
+import { startHookReceiver } from '../../harness/hook-receiver';
+import type { HookReceiver } from '../../harness/hook-receiver';
 
 const LEADS = 1000;
 const WEBHOOKS = 10;
 
 let sandbox: TestSandbox;
-let receivers: HookServer[] = [];
+let receivers: HookReceiver[] = [];
 
 afterEach(async () => {
   await sandbox.close();
@@ -21,7 +22,7 @@ it(`delivers ${LEADS} leads to ${WEBHOOKS} webhooks, each exactly once`, async (
   const tokens = await connect(sandbox);
   receivers = await Promise.all(
     Array.from({ length: WEBHOOKS }, () =>
-      hookServer((_n, response) => response.writeHead(200).end()),
+      startHookReceiver((_n, response) => response.writeHead(200).end()),
     ),
   );
   for (const receiver of receivers) {

@@ -12,7 +12,9 @@ import { OAuth2Client, OAuth2Fetch, OAuth2HttpError } from '@badgateway/oauth2-c
 import type { OAuth2Token } from '@badgateway/oauth2-client';
 import * as oauth from 'oauth4webapi';
 
-import { REDIRECT_URI, testSandbox } from './helpers';
+import { answerConsent } from '../../harness/consent';
+import { testSandbox } from './helpers';
+import { REDIRECT_URI } from '../../harness/sandbox-client';
 import type { TestSandbox } from './helpers';
 
 let sandbox: TestSandbox;
@@ -41,18 +43,9 @@ const USERINFO = {
 
 /** Opens the consent page and clicks Approve, as a browser would: the URL it lands on. */
 async function approveInBrowser(authorizeUrl: string): Promise<URL> {
-  const page = await fetch(authorizeUrl, { redirect: 'manual' });
-  const html = await page.text();
-  expect(page.status).toBe(200);
-  const consentId = /name="consent_id" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  const decision = await fetch(new URL('/oauth/authorize', authorizeUrl), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ consent_id: consentId, decision: 'approve' }),
-    redirect: 'manual',
-  });
-  expect(decision.status).toBe(302);
-  return new URL(decision.headers.get('location') ?? 'about:blank');
+  const { status, location } = await answerConsent(new URL(authorizeUrl));
+  expect(status).toBe(302);
+  return location ?? new URL('about:blank');
 }
 
 describe('oauth4webapi', () => {

@@ -6,22 +6,22 @@
  * missing or malformed, an empty path and `/` as one redirect URI, and an
  * empty `client_secret` as no secret. The spec's own rules hold alongside.
  */
-import { approveConsent } from '../../lifecycle/consent';
+import { approveConsent } from '../../harness/consent';
 import { FREE_USER } from '../../sandbox/seed';
+import { redirectQuery, testSandbox } from './helpers';
 import {
   REDIRECT_URI,
   approve,
   authorizeParams,
   bearer,
   connect,
-  consentId,
   exchange,
   get,
   postForm,
-  redirectQuery,
-  testSandbox,
-} from './helpers';
-import type { TestSandbox, Tokens } from './helpers';
+} from '../../harness/sandbox-client';
+import { consentIdOf } from '../../harness/consent';
+import type { TestSandbox } from './helpers';
+import type { Tokens } from '../../harness/sandbox-client';
 
 let sandbox: TestSandbox;
 
@@ -320,7 +320,7 @@ describe('access_denied at consent, with a description and the state (§4.1.2.1)
       `/oauth/authorize?${authorizeParams(sandbox).toString()}`,
     );
     const response = await postForm(sandbox, '/oauth/authorize', {
-      consent_id: consentId(await page.text()),
+      consent_id: consentIdOf(await page.text()),
       decision: 'deny',
     });
     expect(redirectQuery(response)).toEqual({

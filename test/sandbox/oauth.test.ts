@@ -4,21 +4,21 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
 import { FREE_USER } from '../../sandbox/seed';
+import { redirectQuery, testSandbox } from './helpers';
 import {
   REDIRECT_URI,
   approve,
   authorizeParams,
   bearer,
   connect,
-  consentId,
   exchange,
   get,
   postForm,
   postJson,
-  redirectQuery,
-  testSandbox,
-} from './helpers';
-import type { TestSandbox, Tokens } from './helpers';
+} from '../../harness/sandbox-client';
+import { consentIdOf } from '../../harness/consent';
+import type { TestSandbox } from './helpers';
+import type { Tokens } from '../../harness/sandbox-client';
 
 let sandbox: TestSandbox;
 
@@ -213,7 +213,7 @@ describe('POST /oauth/authorize (the consent decision)', () => {
       sandbox,
       `/oauth/authorize?${authorizeParams(sandbox).toString()}`,
     );
-    return consentId(await page.text());
+    return consentIdOf(await page.text());
   }
 
   it('Approve redirects with a code and the same state', async () => {
@@ -268,7 +268,7 @@ describe('POST /oauth/authorize (the consent decision)', () => {
           small,
           `/oauth/authorize?${authorizeParams(small).toString()}`,
         );
-        ids.push(consentId(await page.text()));
+        ids.push(consentIdOf(await page.text()));
       }
       const answer = (id: string) =>
         postForm(small, '/oauth/authorize', { consent_id: id, decision: 'approve' });

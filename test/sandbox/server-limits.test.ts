@@ -4,8 +4,10 @@ import type { Socket } from 'node:net';
 
 import { startSandbox } from '../../sandbox/server';
 import { settingsFromEnvironment } from '../../sandbox/settings';
-import { get, listed, postJson, testSandbox } from './helpers';
+import { testSandbox } from './helpers';
+import { get, listed, postJson } from '../../harness/sandbox-client';
 import type { TestSandbox } from './helpers';
+import { sleep } from '../../harness/eventually';
 
 /**
  * A raw TCP connection to the sandbox, for what no HTTP client sends: what
@@ -83,7 +85,7 @@ describe('limits', () => {
     );
     // One byte every 100 ms, so the connection is never idle: at most 40 bytes, 4 s.
     for (let sent = 0; sent < 40 && !socket.destroyed; sent += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
       socket.write(' ');
     }
     socket.destroy();
@@ -270,7 +272,7 @@ describe('stopping', () => {
     // One byte every 100 ms keeps the request alive: at most 50 bytes, 5 s.
     const trickle = setInterval(() => socket.write(' '), 100);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await sleep(150);
       const startedAt = Date.now();
       await sandbox.close();
       expect(Date.now() - startedAt).toBeLessThan(2000);

@@ -10,6 +10,7 @@ import { createServer, connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sleep } from '../../harness/eventually';
 
 const ROOT = join(__dirname, '..', '..');
 /** A first run compiles every tool (about 10 s on a 2-core machine). */
@@ -109,7 +110,7 @@ async function startNpmRunSandbox(port: number): Promise<Running> {
     if (Date.now() > deadline) {
       throw new Error(`the sandbox did not start within ${STARTUP_MS} ms:\n${output}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
   return running;
 }

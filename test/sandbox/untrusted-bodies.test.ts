@@ -4,6 +4,7 @@
  * sandbox works as before afterwards.
  */
 import { FREE_PROJECT } from '../../sandbox/seed';
+import { testSandbox } from './helpers';
 import {
   approve,
   bearer,
@@ -12,9 +13,9 @@ import {
   get,
   listed,
   postJson,
-  testSandbox,
-} from './helpers';
-import type { TestSandbox, Tokens } from './helpers';
+} from '../../harness/sandbox-client';
+import type { TestSandbox } from './helpers';
+import type { Tokens } from '../../harness/sandbox-client';
 
 let sandbox: TestSandbox;
 let tokens: Tokens;

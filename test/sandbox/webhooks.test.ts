@@ -1,7 +1,8 @@
-import { startReceiver } from '../../lifecycle/receiver';
-import type { Receiver } from '../../lifecycle/receiver';
+import { startHookReceiver } from '../../harness/hook-receiver';
+import type { HookReceiver } from '../../harness/hook-receiver';
 import type { LeadCreatedPayload } from '../../sandbox/delivery';
 import { FREE_PROJECT, PAID_PROJECT, PAID_USER } from '../../sandbox/seed';
+import { testSandbox } from './helpers';
 import {
   REDIRECT_URI,
   bearer,
@@ -9,16 +10,16 @@ import {
   get,
   listed,
   postJson,
-  testSandbox,
-} from './helpers';
-import type { TestSandbox, Tokens } from './helpers';
+} from '../../harness/sandbox-client';
+import type { TestSandbox } from './helpers';
+import type { Tokens } from '../../harness/sandbox-client';
 
 let sandbox: TestSandbox;
 let tokens: Tokens;
-let receivers: Receiver[] = [];
+let receivers: HookReceiver[] = [];
 
-async function receiver(respond?: (n: number) => number): Promise<Receiver> {
-  const started = await startReceiver(respond);
+async function receiver(respond?: (n: number) => number): Promise<HookReceiver> {
+  const started = await startHookReceiver(respond);
   receivers.push(started);
   return started;
 }

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 
 import type { Lead } from '../../src/leads/fields';
-import type { ReceivedRequest } from '../receiver';
+import type { ReceivedRequest } from '../hook-receiver';
 import type { BuiltApp, Subscription } from './built-app';
 import type { Connection, ZapierRuntime } from './runtime';
 

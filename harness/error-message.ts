@@ -1,8 +1,9 @@
 /**
- * What a person reads of an error thrown by the app. Core's `z.errors.Error`
- * carries a JSON envelope `{message, code, status}` as its message; core's
- * request middleware appends "What happened: …" details to other errors.
- * Shared by `npm start` and the tests.
+ * What a person reads of an error. Core's `z.errors.Error` carries a JSON
+ * envelope `{message, code, status}` as its message; core appends
+ * "What happened: …" details to other errors. The one place the tools
+ * (`npm start`, the sandbox's command, the publishing checks, the benches)
+ * and the tests turn an unknown thrown value into words.
  */
 
 /** The envelope of core's `z.errors.Error`. */
@@ -12,7 +13,8 @@ export interface ErrorEnvelope {
   status?: number;
 }
 
-function messageOf(error: unknown): string {
+/** The message of anything thrown. */
+export function messageOf(error: unknown): string {
   // Duck-typed: errors may come from another realm (jest's module loader).
   return typeof error === 'object' && error !== null && 'message' in error
     ? String(error.message)
@@ -38,9 +40,12 @@ export function errorEnvelope(error: unknown): ErrorEnvelope | undefined {
   return parsed as ErrorEnvelope;
 }
 
+/** A message without the "What happened: …" details core appends, on one line. */
+export function withoutCoreDetails(message: string): string {
+  return (message.split(/\n\s*What happened:/)[0] ?? '').replace(/\s*\n\s*/g, ' ').trim();
+}
+
 /** The message Zapier would show: the envelope's, or the plain one without core's details. */
 export function shownMessage(error: unknown): string {
-  return (
-    errorEnvelope(error)?.message ?? messageOf(error).split('\nWhat happened:')[0]!.trim()
-  );
+  return errorEnvelope(error)?.message ?? withoutCoreDetails(messageOf(error));
 }

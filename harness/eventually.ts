@@ -1,0 +1,36 @@
+/** Waiting, for the stand-ins, the run and the tests: the one polling loop and the one sleep. */
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export interface EventuallyOptions {
+  /** How long to keep asking (default 5 s). */
+  timeoutMs?: number;
+  /** How long to wait between two asks (default 20 ms). */
+  intervalMs?: number;
+  /** What is waited for, for the error: "… did not happen within N s". */
+  what?: string;
+}
+
+/**
+ * Asks `check` until it gives something other than `undefined`, and returns
+ * that; throws once `timeoutMs` has passed without it.
+ */
+export async function eventually<T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  options: EventuallyOptions = {},
+): Promise<T> {
+  const { timeoutMs = 5000, intervalMs = 20, what = 'the condition' } = options;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) {
+      return value;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`waited for ${what} in vain for ${timeoutMs / 1000} s`);
+    }
+    await sleep(intervalMs);
+  }
+}

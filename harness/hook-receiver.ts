@@ -1,0 +1,94 @@
+/**
+ * The one hook receiver: a local server standing in for Zapier's hook URL.
+ * It records every request, and answers as its `answer` says: a status to
+ * answer with a small JSON body (200 by default, like Zapier), or nothing
+ * when `answer` wrote the answer itself (odd headers, a slow or broken body).
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+
+import { eventually } from './eventually';
+import { listenOnLoopback } from './loopback';
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The status the receiver answered it with (as far as it got to answer). */
+  answeredWith: number;
+}
+
+/**
+ * How the receiver answers its n-th request (1-based): a number is the status
+ * to send; anything else means the function wrote to `response` itself.
+ */
+export type Answer = (
+  n: number,
+  response: ServerResponse,
+  request: IncomingMessage,
+) => unknown;
+
+export interface HookReceiver {
+  /** The hook URL to subscribe with. */
+  url: string;
+  /** Every request received, in order. */
+  received: ReceivedRequest[];
+  /** The sandbox's delivery id (`X-Sandbox-Delivery`) of each request, in order. */
+  readonly deliveries: string[];
+  /** Each request's body, parsed as JSON. */
+  readonly bodies: unknown[];
+  /** The next request not yet taken, waiting up to `timeoutMs` for it. */
+  next(timeoutMs?: number): Promise<ReceivedRequest>;
+  close(): Promise<void>;
+}
+
+export async function startHookReceiver(
+  answer: Answer = () => 200,
+): Promise<HookReceiver> {
+  const received: ReceivedRequest[] = [];
+  let taken = 0;
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const entry: ReceivedRequest = {
+        method: request.method ?? 'GET',
+        path: request.url ?? '/',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        answeredWith: 0,
+      };
+      received.push(entry);
+      const status = answer(received.length, response, request);
+      if (typeof status === 'number') {
+        response.writeHead(status, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify({ status: status < 400 ? 'success' : 'error' }));
+      }
+      entry.answeredWith = response.statusCode;
+    });
+  });
+  const listening = await listenOnLoopback(server);
+
+  return {
+    url: `${listening.origin}/hooks/standard/${randomBytes(6).toString('hex')}/`,
+    received,
+    get deliveries() {
+      return received.map((request) => String(request.headers['x-sandbox-delivery']));
+    },
+    get bodies() {
+      return received.map((request) => JSON.parse(request.body) as unknown);
+    },
+    async next(timeoutMs = 10_000) {
+      const request = await eventually(() => received[taken], {
+        timeoutMs,
+        what: 'a delivery to reach the hook receiver',
+      });
+      taken += 1;
+      return request;
+    },
+    close: listening.close,
+  };
+}

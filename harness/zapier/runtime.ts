@@ -1,0 +1,383 @@
+/**
+ * A local stand-in for what Zapier's runtime gives an app's Lambda handler:
+ * the JSON-RPC endpoint behind `z.cache` (`event.rpc_base`, `event.token`;
+ * see zapier-platform-core/src/tools/create-rpc-client.js) with real
+ * set-if-absent, expiry and scopes, and the log endpoint the handler streams
+ * `z.console.log` lines to. Loopback only.
+ *
+ * Each run gets a token of its own (`X-Token`), tied to the connected
+ * account it runs for: a key written with `scope: ['auth']` is seen only by
+ * runs of the same connection, as on Zapier.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+import { listenOnLoopback, readBody, sendJson } from '../loopback';
+import type { Listening } from '../loopback';
+import type { LambdaHandler } from './lambda-handler';
+import { RpcError, ScopedCache } from './scoped-cache';
+import type { Connection } from './scoped-cache';
+import { sleep } from '../eventually';
+
+export type { Connection };
+
+export interface RuntimeOptions {
+  /** The clock expiry is measured with, in milliseconds. */
+  now?: () => number;
+  /**
+   * What `zcache_set` with nx answers when the key exists. Zapier's cache is
+   * Redis, whose SET NX answers nil; `false` is the other answer the typing allows.
+   */
+  existingKeyAnswer?: null | false;
+  /** What `zcache_set` answers when it stored the value: `true` (default), or something odd. */
+  storedAnswer?: unknown;
+  /** Keep every call in `calls` (default); a long benchmark turns it off to stay lean. */
+  recordCalls?: boolean;
+  /** How long each RPC answer takes, as over a network to Zapier's cache (default 0). */
+  answerDelayMs?: number;
+  /**
+   * Keep core's own console output (its echo of the app's log, its memory
+   * line) out of this process's console while a run lasts; the app's log is
+   * still taken at the log endpoint. Default false.
+   */
+  quiet?: boolean;
+}
+
+export const DEFAULT_CONNECTION: Connection = { id: 'auth_1', user: 'user_1' };
+
+export interface RpcCall {
+  method: string;
+  params: unknown[];
+  /** The connection of the run that made the call. */
+  connection: string;
+}
+
+/** How a write's answer is lost after the write: a 5xx, or the connection cut. */
+export type LostAnswer = 'server-error' | 'connection-reset';
+
+export interface RuntimeFigures {
+  /** RPC calls answered. */
+  rpcCalls: number;
+  /** The most RPC calls the stand-in was answering at one time. */
+  mostCallsInFlight: number;
+  /**
+   * TCP connections opened to the stand-in (the RPC and the log clients').
+   * Core's RPC client sends `Connection: close`: one per call.
+   */
+  connectionsOpened: number;
+  /** The most of those open at one time: the sockets a run holds. */
+  mostConnectionsOpen: number;
+}
+
+export interface ZapierRuntime {
+  rpcBase: string;
+  loggingEndpoint: string;
+  /** Every RPC call received, in order (unless `recordCalls` is false). */
+  calls: RpcCall[];
+  /** Every `z.console.log` line the handler streamed. */
+  consoleLines: string[];
+  /** Answer every RPC call with this HTTP status (a cache outage); `null` to answer normally. */
+  failWith(status: number | null): void;
+  /**
+   * The next `count` calls of `method` (on `key` only, when given) are
+   * carried out, but their answer is lost, so core's RPC client tries again.
+   */
+  loseAnswers(method: string, count: number, how?: LostAnswer, key?: string): void;
+  /** What the runtime has seen since it started, or since `resetFigures()`. */
+  figures(): RuntimeFigures;
+  resetFigures(): void;
+  /**
+   * Stores `text` as the value of `key` (`z.cache.set` stores JSON text), for
+   * a run of `connection` to find.
+   */
+  storeText(
+    key: string,
+    text: string,
+    scope: ['auth'] | null,
+    connection?: Connection,
+  ): void;
+  /**
+   * Runs `method` (e.g. `triggers.new_lead.operation.perform`) of the app
+   * through core's Lambda handler, with the event Zapier sends: this cache
+   * and log endpoint, a token of the run's own, and `bundle`.
+   */
+  invoke<T>(
+    app: object,
+    method: string,
+    bundle: Record<string, unknown>,
+    connection?: Connection,
+  ): Promise<T>;
+  close(): Promise<void>;
+}
+
+// Core exports its handler factory without a type.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const core = require('zapier-platform-core') as {
+  createAppHandler: (app: object) => LambdaHandler;
+};
+
+/** Runs `work` with console.log silenced (core echoes to it). */
+async function silenced<T>(work: () => Promise<T>): Promise<T> {
+  /* eslint-disable no-console */
+  const log = console.log;
+  console.log = () => undefined;
+  try {
+    return await work();
+  } finally {
+    console.log = log;
+  }
+  /* eslint-enable no-console */
+}
+
+const NO_FIGURES: RuntimeFigures = {
+  rpcCalls: 0,
+  mostCallsInFlight: 0,
+  connectionsOpened: 0,
+  mostConnectionsOpen: 0,
+};
+
+interface PlannedLoss {
+  count: number;
+  how: LostAnswer;
+  key: string | undefined;
+}
+
+/** The runtime's state and its two endpoints: `/rpc` (the cache) and `/logs`. */
+class RuntimeServer {
+  readonly calls: RpcCall[] = [];
+  readonly consoleLines: string[] = [];
+  readonly figures: RuntimeFigures = { ...NO_FIGURES };
+  /** Each run's token, and the connection it runs for. */
+  readonly runs = new Map<string, Connection>();
+  readonly lostAnswers = new Map<string, PlannedLoss>();
+  failure: number | null = null;
+  private callsInFlight = 0;
+  private connectionsOpen = 0;
+
+  constructor(
+    readonly cache: ScopedCache,
+    private readonly options: RuntimeOptions,
+  ) {}
+
+  handle(request: IncomingMessage, response: ServerResponse): void {
+    const route = request.method === 'POST' ? request.url : undefined;
+    if (route === '/rpc') {
+      this.countCallInFlight(response);
+      this.answerRpc(request, response).catch(() =>
+        sendJson(response, 500, { error: 'failed' }),
+      );
+    } else if (route === '/logs') {
+      this.takeLogs(request, response).catch(() =>
+        sendJson(response, 500, { error: 'failed' }),
+      );
+    } else {
+      sendJson(response, 404, { error: 'no such route' });
+    }
+  }
+
+  countConnection(socket: Socket): void {
+    this.figures.connectionsOpened += 1;
+    this.connectionsOpen += 1;
+    this.figures.mostConnectionsOpen = Math.max(
+      this.figures.mostConnectionsOpen,
+      this.connectionsOpen,
+    );
+    socket.on('close', () => {
+      this.connectionsOpen -= 1;
+    });
+  }
+
+  private countCallInFlight(response: ServerResponse): void {
+    this.callsInFlight += 1;
+    this.figures.mostCallsInFlight = Math.max(
+      this.figures.mostCallsInFlight,
+      this.callsInFlight,
+    );
+    response.on('close', () => {
+      this.callsInFlight -= 1;
+    });
+  }
+
+  private async answerRpc(request: IncomingMessage, response: ServerResponse) {
+    const text = await readBody(request);
+    const delayMs = this.options.answerDelayMs ?? 0;
+    if (delayMs > 0) {
+      await sleep(delayMs);
+    }
+    if (this.failure !== null) {
+      sendJson(response, this.failure, { error: 'the cache is unavailable' });
+      return;
+    }
+    let body: { id?: unknown; method?: unknown; params?: unknown };
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      sendJson(response, 400, { error: 'the RPC body is not JSON' });
+      return;
+    }
+    const token = request.headers['x-token'];
+    const connection = typeof token === 'string' ? this.runs.get(token) : undefined;
+    if (connection === undefined) {
+      sendJson(response, 403, { id: body.id, error: 'unknown token' });
+      return;
+    }
+    const method = String(body.method);
+    const params = Array.isArray(body.params) ? (body.params as unknown[]) : [];
+    let result: unknown;
+    try {
+      result = this.cache.call(method, params, connection);
+    } catch (error) {
+      const status = error instanceof RpcError ? error.status : 500;
+      sendJson(response, status, { id: body.id, error: String(error) });
+      return;
+    }
+    this.figures.rpcCalls += 1;
+    if (this.options.recordCalls ?? true) {
+      this.calls.push({ method, params, connection: connection.id });
+    }
+    this.answerOrLose(request, response, this.plannedLoss(method, params), {
+      id: body.id,
+      result,
+    });
+  }
+
+  /** How this call's answer is to be lost, if it is (and counts it). */
+  private plannedLoss(method: string, params: unknown[]): LostAnswer | undefined {
+    const lost = this.lostAnswers.get(method);
+    if (
+      lost === undefined ||
+      lost.count === 0 ||
+      (lost.key !== undefined && params[0] !== lost.key)
+    ) {
+      return undefined;
+    }
+    lost.count -= 1;
+    return lost.how;
+  }
+
+  private answerOrLose(
+    request: IncomingMessage,
+    response: ServerResponse,
+    lost: LostAnswer | undefined,
+    answer: unknown,
+  ): void {
+    if (lost === 'connection-reset') {
+      request.socket.destroy();
+    } else if (lost === 'server-error') {
+      sendJson(response, 502, { error: 'the answer was lost on the way back' });
+    } else {
+      sendJson(response, 200, answer);
+    }
+  }
+
+  private async takeLogs(request: IncomingMessage, response: ServerResponse) {
+    const text = await readBody(request);
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') {
+        continue;
+      }
+      const entry = JSON.parse(line) as {
+        message?: unknown;
+        data?: { log_type?: unknown };
+      };
+      if (entry.data?.log_type === 'console' && typeof entry.message === 'string') {
+        this.consoleLines.push(entry.message.replace(/\n$/, ''));
+      }
+    }
+    sendJson(response, 200, { ok: true });
+  }
+}
+
+/** Runs an app's method through core's Lambda handler, with the event Zapier sends. */
+class AppInvoker {
+  private readonly handlers = new WeakMap<object, LambdaHandler>();
+
+  constructor(
+    private readonly server: RuntimeServer,
+    private readonly base: string,
+    private readonly quiet: boolean,
+  ) {}
+
+  async invoke<T>(
+    app: object,
+    method: string,
+    bundle: Record<string, unknown>,
+    connection: Connection,
+  ): Promise<T> {
+    const handler = this.handlers.get(app) ?? core.createAppHandler(app);
+    this.handlers.set(app, handler);
+    const token = randomBytes(16).toString('hex');
+    this.server.runs.set(token, connection);
+    // The handler streams the run's logs to LOGGING_ENDPOINT with the token.
+    process.env.LOGGING_ENDPOINT = `${this.base}/logs`;
+    const event = {
+      command: 'execute',
+      method,
+      bundle,
+      rpc_base: `${this.base}/rpc`,
+      token,
+    };
+    const output = this.quiet
+      ? await silenced(() => handler(event))
+      : await handler(event);
+    return output.results as T;
+  }
+}
+
+function runtimeOf(
+  server: RuntimeServer,
+  listening: Listening,
+  invoker: AppInvoker,
+): ZapierRuntime {
+  const savedLoggingEndpoint = process.env.LOGGING_ENDPOINT;
+  return {
+    rpcBase: `${listening.origin}/rpc`,
+    loggingEndpoint: `${listening.origin}/logs`,
+    calls: server.calls,
+    consoleLines: server.consoleLines,
+    failWith(status) {
+      server.failure = status;
+    },
+    loseAnswers(method, count, how = 'server-error', key = undefined) {
+      server.lostAnswers.set(method, { count, how, key });
+    },
+    figures: () => ({ ...server.figures }),
+    resetFigures() {
+      Object.assign(server.figures, NO_FIGURES);
+    },
+    storeText(key, text, scope, connection = DEFAULT_CONNECTION) {
+      server.cache.call('zcache_set', [key, text, null, scope, false], connection);
+    },
+    invoke: (app, method, bundle, connection = DEFAULT_CONNECTION) =>
+      invoker.invoke(app, method, bundle, connection),
+    close() {
+      if (savedLoggingEndpoint === undefined) {
+        delete process.env.LOGGING_ENDPOINT;
+      } else {
+        process.env.LOGGING_ENDPOINT = savedLoggingEndpoint;
+      }
+      return listening.close();
+    },
+  };
+}
+
+export async function startZapierRuntime(
+  options: RuntimeOptions = {},
+): Promise<ZapierRuntime> {
+  const cache = new ScopedCache(
+    options.now ?? Date.now,
+    options.existingKeyAnswer ?? null,
+    'storedAnswer' in options ? options.storedAnswer : true,
+  );
+  const server = new RuntimeServer(cache, options);
+  const http = createServer((request, response) => server.handle(request, response));
+  http.on('connection', (socket) => server.countConnection(socket));
+  const listening = await listenOnLoopback(http);
+  return runtimeOf(
+    server,
+    listening,
+    new AppInvoker(server, listening.origin, options.quiet ?? false),
+  );
+}
