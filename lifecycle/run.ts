@@ -25,13 +25,15 @@ import { refreshExpiredToken, refuseRotatedOutToken } from './steps/refresh';
 import {
   startTheHookReceiver,
   startTheSandbox,
-  startZapiersRuntime,
+  startTheRuntimeStandIn,
 } from './steps/services';
 import { checkWebhookGone, subscribe, unsubscribe } from './steps/subscription';
 import { Transcript } from './transcript';
 import type { Print } from './transcript';
 import { useSandboxSettings } from '../harness/zapier/environment';
 import { LiveZap } from '../harness/zapier/live-zap';
+import type { LandingPage } from '../harness/zapier/live-zap';
+import type { Subscription } from '../harness/zapier/built-app';
 import { ZapEditor } from '../harness/zapier/zap-editor';
 
 export interface LifecycleOptions {
@@ -68,92 +70,128 @@ interface Closable {
   close(): Promise<void>;
 }
 
+/** The services the run talks to, each closed when the run ends. */
+async function startServices(transcript: Transcript, ttl: number, running: Closable[]) {
+  const sandbox = await transcript.step('Starting the sandbox', () =>
+    startTheSandbox(ttl),
+  );
+  running.push(sandbox);
+  const hooks = await transcript.step('Starting the hook receiver', startTheHookReceiver);
+  running.push(hooks);
+  const runtime = await transcript.step(
+    "Starting the stand-in for Zapier's runtime",
+    startTheRuntimeStandIn,
+  );
+  running.push(runtime);
+  return { sandbox, hooks, runtime };
+}
+
+/** Ada connects her account, as in the Zap editor's "Sign in". */
+async function connectAda(
+  transcript: Transcript,
+  options: LifecycleOptions,
+  ttl: number,
+) {
+  const step = transcript.step.bind(transcript);
+  const app = await step('Loading the built app', () =>
+    loadTheBuiltApp(options.appDir, options.pkce),
+  );
+  const request = await step('Building the authorize URL', () => buildAuthorizeUrl(app));
+  const code = await step('Approving on the consent page', () => approveAsAda(request));
+  const auth = await step('Exchanging the code', () =>
+    exchangeCode(app, request, code, ttl, () =>
+      transcript.aside('the access token expired meanwhile: refreshed, as Zapier would'),
+    ),
+  );
+  const label = await step('Testing the connection', () => testConnection(app, auth));
+  return { app, code, auth, label };
+}
+
+type Services = Awaited<ReturnType<typeof startServices>>;
+type Connected = Awaited<ReturnType<typeof connectAda>>;
+
+/** The Zap on: a lead delivered and run once, the Zap editor, a redelivery, another page. */
+async function runTheZap(
+  transcript: Transcript,
+  { sandbox, hooks, runtime }: Services,
+  { app, auth }: Connected,
+  zapPage: LandingPage,
+  otherPage: LandingPage,
+) {
+  const step = transcript.step.bind(transcript);
+  const subscription = await step('Subscribing New Lead', () =>
+    subscribe(app, auth, sandbox, hooks.url),
+  );
+  const zap = new LiveZap(runtime, app, ADAS_CONNECTION, subscription, zapPage, (line) =>
+    transcript.detail(`log: ${line}`),
+  );
+  const submitted = await step('Submitting a lead', () => submitOnZapPage(sandbox, zap));
+  const delivery = await step('Waiting for the delivery', () => awaitDelivery(hooks));
+  const lead = await step('Running perform on the delivery', () =>
+    performOnDelivery(zap, delivery, submitted, app.outputLabels()),
+  );
+  await step('Opening the Zap editor', () =>
+    openZapEditor(new ZapEditor(runtime, app, ADAS_CONNECTION), zapPage, lead),
+  );
+  await step("Opening another account's Zap editor", () =>
+    checkAnotherAccount(new ZapEditor(runtime, app, ANOTHER_CONNECTION)),
+  );
+  await step('Recognising the redelivery', () =>
+    recogniseRedelivery(zap, hooks, delivery, submitted, sandbox),
+  );
+  await step('Keeping out a lead from another page', () =>
+    keepOutOtherPage(zap, hooks, sandbox, otherPage),
+  );
+  return { subscription, lead };
+}
+
+/** A refresh with rotation, the Zap off, and the rotated-out token refused. */
+async function refreshAndTurnOff(
+  transcript: Transcript,
+  { sandbox }: Services,
+  { app, auth }: Connected,
+  subscription: Subscription,
+  pkce: boolean,
+): Promise<void> {
+  const step = transcript.step.bind(transcript);
+  const rotation = await step('Refreshing an expired access token', () =>
+    refreshExpiredToken(app, auth),
+  );
+  await step('Unsubscribing New Lead', () => unsubscribe(app, auth, subscription));
+  await step('Checking the sandbox', () => checkWebhookGone(sandbox, subscription));
+  await step('Presenting the rotated-out refresh token', () =>
+    refuseRotatedOutToken(sandbox, rotation, pkce),
+  );
+}
+
 export async function runLifecycle(options: LifecycleOptions): Promise<LifecycleResult> {
   const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
   const ttl = options.accessTokenTtlSeconds ?? 3;
   const transcript = new Transcript(print);
   const running: Closable[] = [];
   let restoreSettings: (() => void) | undefined;
-  const step = transcript.step.bind(transcript);
-
   try {
     if (ZAP_PAGE === undefined || OTHER_PAGE === undefined) {
       throw new Error('the sandbox seeds fewer than two pages');
     }
-    const sandbox = await step('Starting the sandbox', () => startTheSandbox(ttl));
-    running.push(sandbox);
-    const hooks = await step('Starting the hook receiver', startTheHookReceiver);
-    running.push(hooks);
-    const runtime = await step(
-      "Starting the stand-in for Zapier's runtime",
-      startZapiersRuntime,
-    );
-    running.push(runtime);
-
-    restoreSettings = useSandboxSettings(sandbox, options.pkce);
-    const app = await step('Loading the built app', () =>
-      loadTheBuiltApp(options.appDir, options.pkce),
-    );
-    const request = await step('Building the authorize URL', () =>
-      buildAuthorizeUrl(app),
-    );
-    const code = await step('Approving on the consent page', () => approveAsAda(request));
-    const auth = await step('Exchanging the code', () =>
-      exchangeCode(app, request, code, ttl, () =>
-        transcript.aside(
-          'the access token expired meanwhile: refreshed, as Zapier would',
-        ),
-      ),
-    );
-    const label = await step('Testing the connection', () => testConnection(app, auth));
-    const subscription = await step('Subscribing New Lead', () =>
-      subscribe(app, auth, sandbox, hooks.url),
-    );
-    const zap = new LiveZap(
-      runtime,
-      app,
-      ADAS_CONNECTION,
-      subscription,
+    const services = await startServices(transcript, ttl, running);
+    restoreSettings = useSandboxSettings(services.sandbox, options.pkce);
+    const connected = await connectAda(transcript, options, ttl);
+    const { subscription, lead } = await runTheZap(
+      transcript,
+      services,
+      connected,
       ZAP_PAGE,
-      (line) => transcript.detail(`log: ${line}`),
+      OTHER_PAGE,
     );
-
-    const submitted = await step('Submitting a lead', () =>
-      submitOnZapPage(sandbox, zap),
-    );
-    const delivery = await step('Waiting for the delivery', () => awaitDelivery(hooks));
-    const lead = await step('Running perform on the delivery', () =>
-      performOnDelivery(zap, delivery, submitted, app.outputLabels()),
-    );
-    await step('Opening the Zap editor', () =>
-      openZapEditor(new ZapEditor(runtime, app, ADAS_CONNECTION), ZAP_PAGE, lead),
-    );
-    await step("Opening another account's Zap editor", () =>
-      checkAnotherAccount(new ZapEditor(runtime, app, ANOTHER_CONNECTION)),
-    );
-    await step('Recognising the redelivery', () =>
-      recogniseRedelivery(zap, hooks, delivery, submitted, sandbox),
-    );
-    await step('Keeping out a lead from another page', () =>
-      keepOutOtherPage(zap, hooks, sandbox, OTHER_PAGE),
-    );
-
-    const rotation = await step('Refreshing an expired access token', () =>
-      refreshExpiredToken(app, auth),
-    );
-    await step('Unsubscribing New Lead', () => unsubscribe(app, auth, subscription));
-    await step('Checking the sandbox', () => checkWebhookGone(sandbox, subscription));
-    await step('Presenting the rotated-out refresh token', () =>
-      refuseRotatedOutToken(sandbox, rotation, options.pkce),
-    );
-
+    await refreshAndTurnOff(transcript, services, connected, subscription, options.pkce);
     return {
-      label,
+      label: connected.label,
       lead,
       secrets: {
-        clientSecret: sandbox.client.secret,
-        authorizationCode: code,
-        tokens: [...auth.issued],
+        clientSecret: services.sandbox.client.secret,
+        authorizationCode: connected.code,
+        tokens: [...connected.auth.issued],
       },
     };
   } finally {

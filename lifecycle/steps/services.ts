@@ -34,7 +34,7 @@ export async function startTheHookReceiver(): Promise<StepOutcome<HookReceiver>>
 }
 
 /** Zapier's cache (set-if-absent, scoped) and log endpoint, through which the app runs as on Lambda. */
-export async function startZapiersRuntime(): Promise<StepOutcome<ZapierRuntime>> {
+export async function startTheRuntimeStandIn(): Promise<StepOutcome<ZapierRuntime>> {
   // Core echoes the app's log to the console: silenced, so the transcript shows it once.
   const runtime = await startZapierRuntime({ quiet: true });
   return {

@@ -27,55 +27,47 @@ export const M002: Check = {
     if (!read.found) {
       return [failure(`fix the listing file: ${read.problem}`)];
     }
-    const { title, description } = read.listing;
     const at = `${read.path}:`;
-    const findings: Finding[] = [];
-    if (title.trim().length < 2) {
-      findings.push(failure(`${at} give the app a title of at least 2 characters`));
-    }
-    if (description.length > MAX_LENGTH) {
-      findings.push(
-        failure(
-          `${at} shorten the description to ${MAX_LENGTH} characters (it has ${description.length})`,
-        ),
-      );
-    }
-    if (description.trim().length < MIN_LENGTH) {
-      findings.push(
-        failure(
-          `${at} lengthen the description to at least ${MIN_LENGTH} characters (it has ${description.trim().length})`,
-        ),
-      );
-    }
-    const sentences = sentencesIn(description);
-    if (sentences > MAX_SENTENCES) {
-      findings.push(
-        failure(
-          `${at} say it in at most ${MAX_SENTENCES} sentences (the description has ${sentences})`,
-        ),
-      );
-    }
-    const opening = new RegExp(
-      `^${title.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is an? `,
+    return descriptionProblems(read.listing.title.trim(), read.listing.description).map(
+      (problem) => failure(`${at} ${problem}`),
     );
-    if (!opening.test(description)) {
-      findings.push(
-        failure(`${at} start the description with "${title.trim()} is a" (or "is an")`),
-      );
-    }
-    if (/zapier/i.test(description)) {
-      findings.push(failure(`${at} leave "Zapier" out of the description`));
-    }
-    if (/https?:\/\/|www\.|\]\(/i.test(description)) {
-      findings.push(failure(`${at} leave links out of the description`));
-    }
-    if (/\bsync/i.test(description)) {
-      findings.push(
-        failure(
-          `${at} describe what the app is, not that it syncs with other apps ("sync")`,
-        ),
-      );
-    }
-    return findings;
   },
 };
+
+/** What to change in a title and directory description, one sentence each. */
+function descriptionProblems(title: string, description: string): string[] {
+  const problems: string[] = [];
+  if (title.length < 2) {
+    problems.push('give the app a title of at least 2 characters');
+  }
+  if (description.length > MAX_LENGTH) {
+    problems.push(
+      `shorten the description to ${MAX_LENGTH} characters (it has ${description.length})`,
+    );
+  }
+  if (description.trim().length < MIN_LENGTH) {
+    problems.push(
+      `lengthen the description to at least ${MIN_LENGTH} characters (it has ${description.trim().length})`,
+    );
+  }
+  const sentences = sentencesIn(description);
+  if (sentences > MAX_SENTENCES) {
+    problems.push(
+      `say it in at most ${MAX_SENTENCES} sentences (the description has ${sentences})`,
+    );
+  }
+  const opening = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is an? `);
+  if (!opening.test(description)) {
+    problems.push(`start the description with "${title} is a" (or "is an")`);
+  }
+  if (/zapier/i.test(description)) {
+    problems.push('leave "Zapier" out of the description');
+  }
+  if (/https?:\/\/|www\.|\]\(/i.test(description)) {
+    problems.push('leave links out of the description');
+  }
+  if (/\bsync/i.test(description)) {
+    problems.push('describe what the app is, not that it syncs with other apps ("sync")');
+  }
+  return problems;
+}

@@ -14,7 +14,7 @@ import { HTML_ERROR_RESPONSES, HTML_PAGE, REDIRECT } from '../http/response-sche
 import { stringFields } from '../http/schema';
 import { consentPage } from '../pages/consent';
 import { randomId } from '../random-id';
-import type { OAuthClient, User } from '../store';
+import type { OAuthClient, PendingConsent, User } from '../store';
 import { isS256Challenge, PKCE_METHOD } from './pkce';
 import { isRegisteredRedirectUri } from './redirect-uri';
 import { KNOWN_SCOPES } from './scopes';
@@ -60,15 +60,13 @@ function redirectWith(
 }
 
 /**
- * The checked request, or nothing when it was sent back to the client with an
- * error; a request that cannot be sent back (unknown client, redirect URI not
- * allowed) throws.
+ * The registered client and redirect URI of a request: without both, nothing
+ * can be sent back to the client, so the person is shown an error page.
  */
-function checkRequest(
+function clientAndRedirectUri(
   context: SandboxContext,
   query: AuthorizeQuery,
-  reply: FastifyReply,
-): CheckedRequest | undefined {
+): { client: OAuthClient; redirectUri: string } {
   const client =
     query.client_id === undefined
       ? undefined
@@ -93,49 +91,70 @@ function checkRequest(
       { title: 'Redirect address not allowed' },
     );
   }
+  return { client, redirectUri };
+}
+
+/** The first problem of the request's other parameters (RFC 6749 §4.1.2.1 code, description), if any. */
+function parameterProblem(query: AuthorizeQuery): [string, string] | undefined {
+  if (query.response_type === undefined) {
+    return ['invalid_request', 'response_type is required (code)'];
+  }
+  if (query.response_type !== 'code') {
+    return ['unsupported_response_type', 'response_type must be code'];
+  }
+  if (query.state === undefined) {
+    return ['invalid_request', 'state is required'];
+  }
+  if (query.scope === undefined || query.scope.trim() === '') {
+    return ['invalid_request', 'scope is required (a comma-separated list)'];
+  }
+  const unknown = scopesOf(query.scope).filter((part) => !KNOWN_SCOPES.includes(part));
+  if (unknown.length > 0) {
+    return ['invalid_scope', `unknown scope: ${unknown.join(', ')}`];
+  }
+  const { code_challenge: codeChallenge, code_challenge_method: method } = query;
+  if (codeChallenge === undefined && method === undefined) {
+    return undefined;
+  }
+  if (method !== PKCE_METHOD) {
+    return ['invalid_request', `code_challenge_method must be ${PKCE_METHOD}`];
+  }
+  if (codeChallenge === undefined || !isS256Challenge(codeChallenge)) {
+    return ['invalid_request', 'code_challenge must be a base64url SHA-256 hash'];
+  }
+  return undefined;
+}
+
+const scopesOf = (scope: string) => scope.split(',').map((part) => part.trim());
+
+/**
+ * The checked request, or nothing when it was sent back to the client with an
+ * error; a request that cannot be sent back (unknown client, redirect URI not
+ * allowed) throws.
+ */
+function checkRequest(
+  context: SandboxContext,
+  query: AuthorizeQuery,
+  reply: FastifyReply,
+): CheckedRequest | undefined {
+  const { client, redirectUri } = clientAndRedirectUri(context, query);
   // From here on, problems go back to the application, as the RFC says.
-  const state = query.state;
-  const refuse = (error: string, description: string): undefined => {
+  const problem = parameterProblem(query);
+  if (problem !== undefined) {
+    const [error, description] = problem;
     redirectWith(reply, redirectUri, {
       error,
       error_description: description,
-      ...(state === undefined ? {} : { state }),
+      ...(query.state === undefined ? {} : { state: query.state }),
     });
     return undefined;
-  };
-  if (query.response_type === undefined) {
-    return refuse('invalid_request', 'response_type is required (code)');
-  }
-  if (query.response_type !== 'code') {
-    return refuse('unsupported_response_type', 'response_type must be code');
-  }
-  if (state === undefined) {
-    return refuse('invalid_request', 'state is required');
-  }
-  const scope = query.scope;
-  if (scope === undefined || scope.trim() === '') {
-    return refuse('invalid_request', 'scope is required (a comma-separated list)');
-  }
-  const scopes = scope.split(',').map((part) => part.trim());
-  const unknown = scopes.filter((part) => !KNOWN_SCOPES.includes(part));
-  if (unknown.length > 0) {
-    return refuse('invalid_scope', `unknown scope: ${unknown.join(', ')}`);
-  }
-  const { code_challenge: codeChallenge, code_challenge_method: method } = query;
-  if (codeChallenge !== undefined || method !== undefined) {
-    if (method !== PKCE_METHOD) {
-      return refuse('invalid_request', `code_challenge_method must be ${PKCE_METHOD}`);
-    }
-    if (codeChallenge === undefined || !isS256Challenge(codeChallenge)) {
-      return refuse('invalid_request', 'code_challenge must be a base64url SHA-256 hash');
-    }
   }
   return {
     client,
     redirectUri,
-    state,
-    scopes: [...new Set(scopes)],
-    codeChallenge: codeChallenge ?? null,
+    state: query.state!,
+    scopes: [...new Set(scopesOf(query.scope!))],
+    codeChallenge: query.code_challenge ?? null,
   };
 }
 
@@ -149,6 +168,91 @@ function switchUrl(request: FastifyRequest, userId: string): string {
   const url = new URL(request.url, 'http://sandbox.invalid');
   url.searchParams.set('as', userId);
   return `${url.pathname}${url.search}`;
+}
+
+/** Keeps the consent page's request until the person answers it; its id. */
+function storeConsent(
+  context: SandboxContext,
+  checked: CheckedRequest,
+  user: User,
+): string {
+  const consentId = randomId('consent', 16);
+  context.store.oauth.addConsent(
+    {
+      id: consentId,
+      clientId: checked.client.id,
+      userId: user.id,
+      redirectUri: checked.redirectUri,
+      scopes: checked.scopes,
+      state: checked.state,
+      codeChallenge: checked.codeChallenge,
+      expiresAt: context.now() + context.settings.consentTtlSeconds * 1000,
+    },
+    context.now(),
+    context.settings.maxPendingConsents,
+  );
+  return consentId;
+}
+
+/** The authorization code of an approved consent, stored for its one exchange. */
+function issueCode(context: SandboxContext, consent: PendingConsent): string {
+  const code = randomId('code', 24);
+  context.store.oauth.addCode({
+    code,
+    clientId: consent.clientId,
+    userId: consent.userId,
+    redirectUri: consent.redirectUri,
+    scopes: consent.scopes,
+    codeChallenge: consent.codeChallenge,
+    expiresAt: context.now() + context.settings.authorizationCodeTtlSeconds * 1000,
+    usedAt: null,
+  });
+  return code;
+}
+
+/** GET /oauth/authorize: the consent page, or the client hears why not. */
+function showConsentPage(
+  context: SandboxContext,
+  query: AuthorizeQuery,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const checked = checkRequest(context, query, reply);
+  if (checked === undefined) {
+    return; // sent back to the client with an error
+  }
+  const user = signedInUser(context, query.as);
+  if (user === undefined) {
+    throw new HttpError(400, 'The sandbox has no such user.', {
+      title: 'Unknown user',
+    });
+  }
+  const project = context.store.accounts.project(user.projectId)!;
+  if (project.plan !== 'paid') {
+    // §4.1.2.1: the client hears why, and the person lands back where they started.
+    redirectWith(reply, checked.redirectUri, {
+      error: 'access_denied',
+      error_description: `OAuth is available only to projects on a paid plan: ${project.name} is on the free plan`,
+      state: checked.state,
+    });
+    return;
+  }
+  const consentId = storeConsent(context, checked, user);
+  sendHtml(
+    reply,
+    200,
+    consentPage({
+      consentId,
+      client: checked.client,
+      user,
+      project,
+      scopes: checked.scopes,
+      otherUsers: context.store.accounts
+        .users()
+        .filter((other) => other.id !== user.id)
+        .map((other) => ({ user: other, switchUrl: switchUrl(request, other.id) })),
+    }),
+  );
 }
 
 export const authorizeRoutes: FastifyPluginCallbackJsonSchemaToTs = (
@@ -168,56 +272,7 @@ export const authorizeRoutes: FastifyPluginCallbackJsonSchemaToTs = (
       config: { answersHtml: true },
     },
     (request, reply) => {
-      const checked = checkRequest(context, withoutEmptyValues(request.query), reply);
-      if (checked === undefined) {
-        return; // sent back to the client with an error
-      }
-      const user = signedInUser(context, request.query.as);
-      if (user === undefined) {
-        throw new HttpError(400, 'The sandbox has no such user.', {
-          title: 'Unknown user',
-        });
-      }
-      const project = context.store.accounts.project(user.projectId)!;
-      if (project.plan !== 'paid') {
-        // §4.1.2.1: the client hears why, and the person lands back where they started.
-        redirectWith(reply, checked.redirectUri, {
-          error: 'access_denied',
-          error_description: `OAuth is available only to projects on a paid plan: ${project.name} is on the free plan`,
-          state: checked.state,
-        });
-        return;
-      }
-      const consentId = randomId('consent', 16);
-      context.store.oauth.addConsent(
-        {
-          id: consentId,
-          clientId: checked.client.id,
-          userId: user.id,
-          redirectUri: checked.redirectUri,
-          scopes: checked.scopes,
-          state: checked.state,
-          codeChallenge: checked.codeChallenge,
-          expiresAt: context.now() + context.settings.consentTtlSeconds * 1000,
-        },
-        context.now(),
-        context.settings.maxPendingConsents,
-      );
-      sendHtml(
-        reply,
-        200,
-        consentPage({
-          consentId,
-          client: checked.client,
-          user,
-          project,
-          scopes: checked.scopes,
-          otherUsers: context.store.accounts
-            .users()
-            .filter((other) => other.id !== user.id)
-            .map((other) => ({ user: other, switchUrl: switchUrl(request, other.id) })),
-        }),
-      );
+      showConsentPage(context, withoutEmptyValues(request.query), request, reply);
     },
   );
 
@@ -248,18 +303,10 @@ export const authorizeRoutes: FastifyPluginCallbackJsonSchemaToTs = (
         });
         return;
       }
-      const code = randomId('code', 24);
-      context.store.oauth.addCode({
-        code,
-        clientId: consent.clientId,
-        userId: consent.userId,
-        redirectUri: consent.redirectUri,
-        scopes: consent.scopes,
-        codeChallenge: consent.codeChallenge,
-        expiresAt: context.now() + context.settings.authorizationCodeTtlSeconds * 1000,
-        usedAt: null,
+      redirectWith(reply, consent.redirectUri, {
+        code: issueCode(context, consent),
+        state: consent.state,
       });
-      redirectWith(reply, consent.redirectUri, { code, state: consent.state });
     },
   );
   done();

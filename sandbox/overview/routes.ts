@@ -67,13 +67,9 @@ const ATTEMPTS = listOf({
 const asListed = <T extends object>(items: readonly T[]) =>
   items.map((item) => ({ ...item }) as Record<string, unknown> & T);
 
-export const overviewRoutes: FastifyPluginCallbackJsonSchemaToTs = (
-  app,
-  _options,
-  done,
-) => {
+/** `GET /_sandbox`: the page that shows what the sandbox holds and lets a person submit a lead. */
+const overviewPage: FastifyPluginCallbackJsonSchemaToTs = (app, _options, done) => {
   const { store } = app.sandbox;
-
   app.get(
     '/',
     {
@@ -100,7 +96,12 @@ export const overviewRoutes: FastifyPluginCallbackJsonSchemaToTs = (
       );
     },
   );
+  done();
+};
 
+/** The listings as JSON, paged: leads, webhooks, delivery attempts. */
+const listings: FastifyPluginCallbackJsonSchemaToTs = (app, _options, done) => {
+  const { store } = app.sandbox;
   app.get(
     '/leads',
     {
@@ -134,5 +135,15 @@ export const overviewRoutes: FastifyPluginCallbackJsonSchemaToTs = (
       return asListed(attempts);
     },
   );
+  done();
+};
+
+export const overviewRoutes: FastifyPluginCallbackJsonSchemaToTs = (
+  app,
+  _options,
+  done,
+) => {
+  void app.register(overviewPage);
+  void app.register(listings);
   done();
 };
