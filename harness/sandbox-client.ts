@@ -182,6 +182,43 @@ export async function presentRefreshToken(
   return response.status;
 }
 
+// ---- Webhooks, as the app subscribes ----------------------------------------
+
+/** POST /api/webhook: the raw answer. */
+export function createWebhook(
+  sandbox: SandboxAddress,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<Response> {
+  return postJson(sandbox, '/api/webhook', body, headers);
+}
+
+/** DELETE /api/webhook/<id>: the raw answer. */
+export function deleteWebhook(
+  sandbox: SandboxAddress,
+  id: string,
+  headers: Record<string, string>,
+): Promise<Response> {
+  return fetch(`${sandbox.appUrl}/api/webhook/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    headers,
+  });
+}
+
+/** A webhook sending lead.created to `url`; its id. */
+export async function subscribeHook(
+  sandbox: SandboxAddress,
+  tokens: Pick<Tokens, 'access_token'>,
+  url: string,
+): Promise<string> {
+  const response = await createWebhook(
+    sandbox,
+    { url, triggers: ['lead.created'] },
+    bearer(tokens),
+  );
+  return (await bodyOf<{ id: string }>(response, 201, 'creating a webhook')).id;
+}
+
 // ---- Leads and what the sandbox holds ----------------------------------------
 
 export interface SubmittedLead {

@@ -1,5 +1,18 @@
 /** A sandbox on loopback for the sandbox's tests, with a clock they can move. */
-import { REDIRECT_URI } from '../../harness/sandbox-client';
+import { connect as connectSocket } from 'node:net';
+import type { Socket } from 'node:net';
+
+import { startHookReceiver } from '../../harness/hook-receiver';
+import type { Answer, HookReceiver } from '../../harness/hook-receiver';
+import {
+  REDIRECT_URI,
+  bearer,
+  connect,
+  createWebhook,
+  deleteWebhook,
+  postJson,
+} from '../../harness/sandbox-client';
+import type { Tokens } from '../../harness/sandbox-client';
 import { startSandbox } from '../../sandbox/server';
 import type { Sandbox, SandboxOptions } from '../../sandbox/server';
 
@@ -29,4 +42,89 @@ export function redirectQuery(response: Response): Record<string, string> {
   const location = new URL(response.headers.get('location') ?? 'about:blank');
   expect(`${location.origin}${location.pathname}`).toBe(new URL(REDIRECT_URI).href);
   return Object.fromEntries(location.searchParams);
+}
+
+/** A sandbox with a connected user, started before each test and stopped after it. */
+export interface SandboxFixture {
+  readonly sandbox: TestSandbox;
+  /** The seeded paid user's tokens. */
+  readonly tokens: Tokens;
+  /** A hook receiver, closed after the test. */
+  receiver: (answer?: Answer) => Promise<HookReceiver>;
+  /** POST /api/webhook, with the user's bearer token unless told otherwise. */
+  createWebhook: (body: unknown, headers?: Record<string, string>) => Promise<Response>;
+  /** DELETE /api/webhook/<id>, likewise. */
+  deleteWebhook: (id: string, headers?: Record<string, string>) => Promise<Response>;
+  /** POST /_sandbox/leads: the raw answer. */
+  submitLead: (lead: Record<string, unknown>) => Promise<Response>;
+}
+
+/** Quick retries, so that a test sees a delivery given up within a second or two. */
+export const QUICK_DELIVERY: SandboxOptions['delivery'] = {
+  baseDelayMs: 20,
+  maxDelayMs: 50,
+  maxAttempts: 4,
+  timeoutMs: 2000,
+};
+
+export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
+  let sandbox: TestSandbox | undefined;
+  let tokens: Tokens | undefined;
+  const receivers: HookReceiver[] = [];
+  beforeEach(async () => {
+    sandbox = await testSandbox(options);
+    tokens = await connect(sandbox);
+  });
+  afterEach(async () => {
+    await sandbox?.close();
+    await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+  });
+  const started = () => {
+    if (sandbox === undefined || tokens === undefined) {
+      throw new Error('the sandbox fixture is used outside a test');
+    }
+    return { sandbox, tokens };
+  };
+  return {
+    get sandbox() {
+      return started().sandbox;
+    },
+    get tokens() {
+      return started().tokens;
+    },
+    receiver: async (answer) => {
+      const receiver = await startHookReceiver(answer);
+      receivers.push(receiver);
+      return receiver;
+    },
+    createWebhook: (body, headers = bearer(started().tokens)) =>
+      createWebhook(started().sandbox, body, headers),
+    deleteWebhook: (id, headers = bearer(started().tokens)) =>
+      deleteWebhook(started().sandbox, id, headers),
+    submitLead: (lead) => postJson(started().sandbox, '/_sandbox/leads', lead),
+  };
+}
+
+/**
+ * A raw TCP connection to the sandbox, for what no HTTP client sends: what
+ * it has answered so far, and when it closed (ms after opening).
+ */
+export function rawConnection(sandbox: TestSandbox): {
+  socket: Socket;
+  answer: () => string;
+  closed: Promise<number>;
+} {
+  const { hostname, port } = new URL(sandbox.appUrl);
+  const socket = connectSocket(Number(port), hostname);
+  const startedAt = Date.now();
+  let answer = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    answer += chunk;
+  });
+  socket.on('error', () => undefined);
+  const closed = new Promise<number>((resolve) =>
+    socket.on('close', () => resolve(Date.now() - startedAt)),
+  );
+  return { socket, answer: () => answer, closed };
 }

@@ -12,10 +12,10 @@ import { OAuth2Client, OAuth2Fetch, OAuth2HttpError } from '@badgateway/oauth2-c
 import type { OAuth2Token } from '@badgateway/oauth2-client';
 import * as oauth from 'oauth4webapi';
 
-import { answerConsent } from '../../harness/consent';
-import { testSandbox } from './helpers';
-import { REDIRECT_URI } from '../../harness/sandbox-client';
-import type { TestSandbox } from './helpers';
+import { answerConsent } from '../../../harness/consent';
+import { testSandbox } from '../helpers';
+import { REDIRECT_URI } from '../../../harness/sandbox-client';
+import type { TestSandbox } from '../helpers';
 
 let sandbox: TestSandbox;
 

@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
-import type { SandboxOptions } from '../../sandbox/server';
-import { testSandbox } from './helpers';
-import { bearer, connect, listed, postJson } from '../../harness/sandbox-client';
-import type { TestSandbox } from './helpers';
-import type { Tokens } from '../../harness/sandbox-client';
-import { eventually, sleep } from '../../harness/eventually';
-import { startHookReceiver } from '../../harness/hook-receiver';
-import type { HookReceiver } from '../../harness/hook-receiver';
+import type { SandboxOptions } from '../../../sandbox/server';
+import { testSandbox } from '../helpers';
+import { bearer, connect, listed, postJson } from '../../../harness/sandbox-client';
+import type { TestSandbox } from '../helpers';
+import type { Tokens } from '../../../harness/sandbox-client';
+import { eventually, sleep } from '../../../harness/eventually';
+import { startHookReceiver } from '../../../harness/hook-receiver';
+import type { HookReceiver } from '../../../harness/hook-receiver';
 
 let directory: string;
 const started: { close(): Promise<void> }[] = [];

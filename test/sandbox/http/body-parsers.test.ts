@@ -3,8 +3,8 @@
  * without end, values of the wrong type. Each is a 400 with {error}, and the
  * sandbox works as before afterwards.
  */
-import { FREE_PROJECT } from '../../sandbox/seed';
-import { testSandbox } from './helpers';
+import { FREE_PROJECT } from '../../../sandbox/seed';
+import { testSandbox } from '../helpers';
 import {
   approve,
   bearer,
@@ -13,9 +13,9 @@ import {
   get,
   listed,
   postJson,
-} from '../../harness/sandbox-client';
-import type { TestSandbox } from './helpers';
-import type { Tokens } from '../../harness/sandbox-client';
+} from '../../../harness/sandbox-client';
+import type { TestSandbox } from '../helpers';
+import type { Tokens } from '../../../harness/sandbox-client';
 
 let sandbox: TestSandbox;
 let tokens: Tokens;

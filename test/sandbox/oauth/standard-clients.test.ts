@@ -6,9 +6,9 @@
  * missing or malformed, an empty path and `/` as one redirect URI, and an
  * empty `client_secret` as no secret. The spec's own rules hold alongside.
  */
-import { approveConsent } from '../../harness/consent';
-import { FREE_USER } from '../../sandbox/seed';
-import { redirectQuery, testSandbox } from './helpers';
+import { approveConsent } from '../../../harness/consent';
+import { FREE_USER } from '../../../sandbox/seed';
+import { redirectQuery, testSandbox } from '../helpers';
 import {
   REDIRECT_URI,
   approve,
@@ -18,10 +18,10 @@ import {
   exchange,
   get,
   postForm,
-} from '../../harness/sandbox-client';
-import { consentIdOf } from '../../harness/consent';
-import type { TestSandbox } from './helpers';
-import type { Tokens } from '../../harness/sandbox-client';
+} from '../../../harness/sandbox-client';
+import { consentIdOf } from '../../../harness/consent';
+import type { TestSandbox } from '../helpers';
+import type { Tokens } from '../../../harness/sandbox-client';
 
 let sandbox: TestSandbox;
 

@@ -1,9 +1,9 @@
 /** 1,000 leads to 10 webhooks: every delivery arrives, exactly once. */
-import { testSandbox } from './helpers';
-import { bearer, connect, listed, postJson } from '../../harness/sandbox-client';
-import type { TestSandbox } from './helpers';
-import { startHookReceiver } from '../../harness/hook-receiver';
-import type { HookReceiver } from '../../harness/hook-receiver';
+import { testSandbox } from '../helpers';
+import { bearer, connect, listed, postJson } from '../../../harness/sandbox-client';
+import type { TestSandbox } from '../helpers';
+import { startHookReceiver } from '../../../harness/hook-receiver';
+import type { HookReceiver } from '../../../harness/hook-receiver';
 
 const LEADS = 1000;
 const WEBHOOKS = 10;
