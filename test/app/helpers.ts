@@ -5,6 +5,8 @@ import type { ZObject } from 'zapier-platform-core';
 import { errorEnvelope, shownMessage } from '../../harness/error-message';
 import type { ErrorEnvelope } from '../../harness/error-message';
 import { createApp } from '../../src/app';
+import type { Lead } from '../../src/leads/fields';
+import { leadsFrom } from '../../src/leads/items';
 import { TEST_ENV } from './setup-env';
 
 export { TEST_ENV, shownMessage };
@@ -80,4 +82,11 @@ export async function withLoggedLines<T>(
   } finally {
     log.mockRestore();
   }
+}
+
+/** The one lead a delivery body carries; fails the test for none or several. */
+export function onlyLead(body: unknown): Lead {
+  const { leads } = leadsFrom(body);
+  expect(leads).toHaveLength(1);
+  return leads[0]!;
 }

@@ -1,16 +1,17 @@
+/** src/triggers/new-lead.ts: subscribe, unsubscribe, perform and performList with nock. */
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
-import type { Lead } from '../../src/leads/fields';
-import sampleDelivery from '../../src/samples/lead-delivery.json';
-import { MOST_LINES_PER_KIND } from '../../src/log-lines';
+import type { Lead } from '../../../src/leads/fields';
+import sampleDelivery from '../../../src/samples/lead-delivery.json';
+import { MOST_LINES_PER_KIND } from '../../../src/log-lines';
 import {
   LEAD_OUTPUT_FIELDS,
   SAMPLE_LEAD,
   labelOfKey,
   newLead,
   newLeadOperation,
-} from '../../src/triggers/new-lead';
-import type { UnsubscribeResult } from '../../src/triggers/new-lead';
+} from '../../../src/triggers/new-lead';
+import type { UnsubscribeResult } from '../../../src/triggers/new-lead';
 import {
   api,
   appTester,
@@ -19,7 +20,7 @@ import {
   failureOf,
   shownMessage,
   withLoggedLines,
-} from './helpers';
+} from '../helpers';
 
 const TARGET_URL = 'https://hooks.zapier.com/hooks/standard/123/abc/';
 const operation = newLeadOperation;

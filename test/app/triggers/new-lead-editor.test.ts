@@ -1,25 +1,26 @@
 /**
- * The connection's recent leads in the Zap editor: New Lead's test step and
- * the Page dropdown, fed by live deliveries, through core's Lambda handler
+ * New Lead in the Zap editor (src/triggers/new-lead.ts with
+ * src/leads/recent-leads.ts): the test step and the output fields show the
+ * connection's recent leads, fed by live deliveries, through core's Lambda handler
  * against the stand-in of Zapier's cache, which keeps each connected
  * account's keys apart as Zapier does.
  */
 import nock from 'nock';
 
-import { DEFAULT_CONNECTION, startZapierRuntime } from '../../harness/zapier/runtime';
-import type { Connection, ZapierRuntime } from '../../harness/zapier/runtime';
-import { createApp } from '../../src/app';
-import type { Lead } from '../../src/leads/fields';
+import { DEFAULT_CONNECTION, startZapierRuntime } from '../../../harness/zapier/runtime';
+import type { Connection, ZapierRuntime } from '../../../harness/zapier/runtime';
+import { createApp } from '../../../src/app';
+import type { Lead } from '../../../src/leads/fields';
 import {
   LARGEST_KEPT_LEAD_CHARS,
   RECENT_LEADS_KEY,
   RECENT_LEADS_VERSION,
   RECENT_LEAD_SECONDS,
   RECENT_PAGE_SECONDS,
-} from '../../src/leads/recent-leads';
-import { SAMPLE_LEAD } from '../../src/triggers/new-lead';
-import type { PageChoice } from '../../src/triggers/page-list';
-import { deliveryOf, leadNamed, liveZap } from '../exactly-once-scenarios';
+} from '../../../src/leads/recent-leads';
+import { SAMPLE_LEAD } from '../../../src/triggers/new-lead';
+import type { PageChoice } from '../../../src/triggers/page-list';
+import { deliveryOf, leadNamed, liveZap } from '../../exactly-once-scenarios';
 
 const PERFORM = 'triggers.new_lead.operation.perform';
 const PERFORM_LIST = 'triggers.new_lead.operation.performList';
@@ -262,61 +263,5 @@ describe('remembering never costs a lead', () => {
     expect(results.map(ids)).toEqual([['lead_1'], ['lead_2'], ['lead_3'], ['lead_4']]);
     // One of two concurrent updates may be lost; at least one is kept.
     expect((await testStep()).length).toBeGreaterThanOrEqual(1);
-  });
-});
-
-describe('the Page dropdown', () => {
-  it("lists the pages of the connection's leads, newest first, one each", async () => {
-    await perform(
-      deliveryOf(
-        leadNamed('lead_1'),
-        leadNamed('lead_2', 'Webinar Signup'),
-        leadNamed('lead_3'),
-      ),
-    );
-    await perform(
-      deliveryOf({
-        id: 'lead_4',
-        email: 'a@example.org',
-        page: {
-          id: 'page_pricing',
-          name: 'Pricing',
-          url: 'https://pages.example.org/pricing',
-        },
-      }),
-    );
-    expect(await pageDropdown()).toEqual([
-      { id: 'page_pricing', name: 'Pricing', url: 'https://pages.example.org/pricing' },
-      { id: 'page_spring_launch', name: 'Spring Launch' },
-      { id: 'page_webinar_signup', name: 'Webinar Signup' },
-    ]);
-  });
-
-  it('names a page by its address or id when its leads give no name', async () => {
-    await perform(deliveryOf({ id: 'lead_1', page_url: 'https://pages.example.org/a' }));
-    expect(await pageDropdown()).toEqual([
-      {
-        id: 'https://pages.example.org/a',
-        name: 'https://pages.example.org/a',
-        url: 'https://pages.example.org/a',
-      },
-    ]);
-  });
-
-  it('is empty, and says why, before any lead', async () => {
-    expect(await pageDropdown()).toEqual([]);
-    expect(runtime.consoleLines).toContain(
-      "New Lead has no pages to offer yet: no lead reached a live Zap of this connection in the last 7 days. Type the page's name, address or ID instead.",
-    );
-  });
-
-  it("offers ids New Lead's Page filter accepts", async () => {
-    await perform(deliveryOf(leadNamed('lead_1'), leadNamed('lead_2', 'Webinar Signup')));
-    const [webinar] = (await pageDropdown()).filter(
-      (page) => page.name === 'Webinar Signup',
-    );
-    const zap = { ...liveZap('wh_2'), inputData: { page: webinar!.id } };
-    const again = deliveryOf(leadNamed('lead_3'), leadNamed('lead_4', 'Webinar Signup'));
-    expect(ids(await perform(again, zap))).toEqual(['lead_4']);
   });
 });

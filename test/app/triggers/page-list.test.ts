@@ -1,0 +1,95 @@
+/**
+ * src/triggers/page-list.ts: the hidden trigger behind New Lead's Page
+ * dropdown, fed by live deliveries, through core's Lambda handler against the
+ * stand-in of Zapier's cache, which keeps each connected account's keys apart
+ * as Zapier does.
+ */
+import nock from 'nock';
+
+import { DEFAULT_CONNECTION, startZapierRuntime } from '../../../harness/zapier/runtime';
+import type { ZapierRuntime } from '../../../harness/zapier/runtime';
+import { createApp } from '../../../src/app';
+import type { Lead } from '../../../src/leads/fields';
+import type { PageChoice } from '../../../src/triggers/page-list';
+import { deliveryOf, leadNamed, liveZap } from '../../exactly-once-scenarios';
+
+const PERFORM = 'triggers.new_lead.operation.perform';
+const PAGE_LIST = 'triggers.page_list.operation.perform';
+
+const app = createApp({ pkce: false });
+let runtime: ZapierRuntime;
+let clock: number;
+
+beforeAll(() => nock.enableNetConnect('127.0.0.1'));
+afterAll(() => nock.disableNetConnect());
+beforeEach(async () => {
+  clock = Date.UTC(2026, 10, 22);
+  jest.spyOn(Date, 'now').mockImplementation(() => clock);
+  runtime = await startZapierRuntime({ now: () => clock });
+});
+afterEach(async () => {
+  jest.restoreAllMocks();
+  await runtime.close();
+});
+
+const perform = (delivery: unknown, live: Record<string, unknown> = liveZap('wh_1')) =>
+  runtime.invoke<Lead[]>(app, PERFORM, { cleanedRequest: delivery, ...live });
+const pageDropdown = (connection = DEFAULT_CONNECTION) =>
+  runtime.invoke<PageChoice[]>(app, PAGE_LIST, {}, connection);
+const ids = (items: Lead[]) => items.map((item) => item.id);
+
+describe('the Page dropdown', () => {
+  it("lists the pages of the connection's leads, newest first, one each", async () => {
+    await perform(
+      deliveryOf(
+        leadNamed('lead_1'),
+        leadNamed('lead_2', 'Webinar Signup'),
+        leadNamed('lead_3'),
+      ),
+    );
+    await perform(
+      deliveryOf({
+        id: 'lead_4',
+        email: 'a@example.org',
+        page: {
+          id: 'page_pricing',
+          name: 'Pricing',
+          url: 'https://pages.example.org/pricing',
+        },
+      }),
+    );
+    expect(await pageDropdown()).toEqual([
+      { id: 'page_pricing', name: 'Pricing', url: 'https://pages.example.org/pricing' },
+      { id: 'page_spring_launch', name: 'Spring Launch' },
+      { id: 'page_webinar_signup', name: 'Webinar Signup' },
+    ]);
+  });
+
+  it('names a page by its address or id when its leads give no name', async () => {
+    await perform(deliveryOf({ id: 'lead_1', page_url: 'https://pages.example.org/a' }));
+    expect(await pageDropdown()).toEqual([
+      {
+        id: 'https://pages.example.org/a',
+        name: 'https://pages.example.org/a',
+        url: 'https://pages.example.org/a',
+      },
+    ]);
+  });
+
+  it('is empty, and says why, before any lead', async () => {
+    expect(await pageDropdown()).toEqual([]);
+    expect(runtime.consoleLines).toContain(
+      "New Lead has no pages to offer yet: no lead reached a live Zap of this connection in the last 7 days. Type the page's name, address or ID instead.",
+    );
+  });
+
+  it("offers ids New Lead's Page filter accepts", async () => {
+    await perform(deliveryOf(leadNamed('lead_1'), leadNamed('lead_2', 'Webinar Signup')));
+    const [webinar] = (await pageDropdown()).filter(
+      (page) => page.name === 'Webinar Signup',
+    );
+    const zap = { ...liveZap('wh_2'), inputData: { page: webinar!.id } };
+    const again = deliveryOf(leadNamed('lead_3'), leadNamed('lead_4', 'Webinar Signup'));
+    expect(ids(await perform(again, zap))).toEqual(['lead_4']);
+  });
+});
