@@ -85,6 +85,12 @@ export interface ZapierRuntime {
    * carried out, but their answer is lost, so core's RPC client tries again.
    */
   loseAnswers(method: string, count: number, how?: LostAnswer, key?: string): void;
+  /**
+   * The next `count` set-if-absent writes are answered as if the key existed,
+   * and store nothing: a claim that another run's write seemed to hold, gone
+   * (expired, evicted) by the time it is read back.
+   */
+  vanishClaims(count: number): void;
   /** What the runtime has seen since it started, or since `resetFigures()`. */
   figures(): RuntimeFigures;
   resetFigures(): void;
@@ -153,6 +159,7 @@ class RuntimeServer {
   readonly runs = new Map<string, Connection>();
   readonly lostAnswers = new Map<string, PlannedLoss>();
   failure: number | null = null;
+  vanishingClaims = 0;
   private callsInFlight = 0;
   private connectionsOpen = 0;
 
@@ -227,7 +234,9 @@ class RuntimeServer {
     const params = Array.isArray(body.params) ? (body.params as unknown[]) : [];
     let result: unknown;
     try {
-      result = this.cache.call(method, params, connection);
+      result = this.vanishes(method, params)
+        ? null
+        : this.cache.call(method, params, connection);
     } catch (error) {
       const status = error instanceof RpcError ? error.status : 500;
       sendJson(response, status, { id: body.id, error: String(error) });
@@ -241,6 +250,15 @@ class RuntimeServer {
       id: body.id,
       result,
     });
+  }
+
+  /** Whether this write is one of the claims to answer "exists" without storing (and counts it). */
+  private vanishes(method: string, params: unknown[]): boolean {
+    if (method !== 'zcache_set' || params[4] !== true || this.vanishingClaims === 0) {
+      return false;
+    }
+    this.vanishingClaims -= 1;
+    return true;
   }
 
   /** How this call's answer is to be lost, if it is (and counts it). */
@@ -342,6 +360,9 @@ function runtimeOf(
     },
     loseAnswers(method, count, how = 'server-error', key = undefined) {
       server.lostAnswers.set(method, { count, how, key });
+    },
+    vanishClaims(count) {
+      server.vanishingClaims = count;
     },
     figures: () => ({ ...server.figures }),
     resetFigures() {

@@ -40,29 +40,52 @@ export const CLAIMS_AT_ONCE = 16;
 
 /**
  * For whom a lead is claimed. The webhook of the live Zap: one per Zap, and
- * a Zap turned off and on gets a new one. Only when Zapier hands over no
- * subscription, the Zap's id, which core 19 marks deprecated.
+ * a Zap turned off and on gets a new one, with the hook URL it was created
+ * for (Zapier's, unique to the Zap), since the spec does not say a webhook id
+ * is unique across accounts. Only when Zapier hands over no subscription, the
+ * Zap's id, which core 19 marks deprecated.
  */
 export interface Claimant {
   kind: 'webhook' | 'zap';
   id: string;
+  /** The webhook's hook URL; absent for a subscription made before it was kept. */
+  hookUrl?: string;
 }
 
 export function claimantOf(bundle: Bundle): Claimant | undefined {
   const webhook = readIdentifier(bundle.subscribeData?.id);
   if (webhook !== undefined) {
-    return { kind: 'webhook', id: webhook };
+    const subscription: Record<string, unknown> = bundle.subscribeData ?? {};
+    const hookUrl = subscription[SUBSCRIBED_HOOK_URL];
+    return {
+      kind: 'webhook',
+      id: webhook,
+      ...(typeof hookUrl === 'string' && hookUrl !== '' ? { hookUrl } : {}),
+    };
   }
   // Deprecated in core 19's types, and Zapier says not to rely on it: a fallback only.
   const zap = readIdentifier(bundle.meta?.zap?.id);
   return zap === undefined ? undefined : { kind: 'zap', id: zap };
 }
 
-/** Short, fixed-length keys: a hash of the claimant and the lead's identity. */
+/**
+ * Where the subscription keeps the hook URL it was created for
+ * (`performSubscribe` returns it with the webhook; Zapier hands it back as
+ * `bundle.subscribeData`).
+ */
+export const SUBSCRIBED_HOOK_URL = 'target_url';
+
+/**
+ * Short, fixed-length keys: a hash of the claimant and the lead's identity.
+ * A subscription without a hook URL keys as before hook URLs were kept, so
+ * that a Zap live across an update keeps its claims.
+ */
 export function claimKey(claimant: Claimant, leadId: string): string {
-  const digest = createHash('sha256')
-    .update(`${claimant.kind}:${claimant.id}\n${leadId}`)
-    .digest('base64url');
+  const who =
+    claimant.hookUrl === undefined
+      ? `${claimant.kind}:${claimant.id}`
+      : `${claimant.kind}:${claimant.id} ${claimant.hookUrl}`;
+  const digest = createHash('sha256').update(`${who}\n${leadId}`).digest('base64url');
   return `new_lead:${digest.slice(0, 32)}`;
 }
 

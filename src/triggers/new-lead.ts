@@ -34,7 +34,11 @@ import {
   recentLeads,
   rememberDelivered,
 } from '../leads/recent-leads';
-import { claimantOf, withoutRedeliveries } from '../leads/redeliveries';
+import {
+  SUBSCRIBED_HOOK_URL,
+  claimantOf,
+  withoutRedeliveries,
+} from '../leads/redeliveries';
 import { readIdentifier, readJsonObject } from '../responses';
 import { PAGE_LIST_KEY } from './page-list';
 import sampleDelivery from '../samples/lead-delivery.json';
@@ -96,7 +100,8 @@ const performSubscribe: WebhookTriggerPerformSubscribe<
       response.status,
     );
   }
-  return { ...answer, id };
+  // The hook URL goes with the webhook: claims key on both (leads/redeliveries.ts).
+  return { ...answer, id, [SUBSCRIBED_HOOK_URL]: targetUrl };
 };
 
 const performUnsubscribe: WebhookTriggerPerformUnsubscribe<

@@ -34,7 +34,7 @@ function call<T>(
 }
 
 describe('performSubscribe', () => {
-  it('posts {url, triggers: ["lead.created"]} as JSON with the bearer and returns the id', async () => {
+  it('posts {url, triggers: ["lead.created"]} as JSON with the bearer and returns the id with the hook URL', async () => {
     api()
       .matchHeader('content-type', 'application/json')
       .post('/webhook', { url: TARGET_URL, triggers: ['lead.created'] })
@@ -45,7 +45,7 @@ describe('performSubscribe', () => {
       targetUrl: TARGET_URL,
     });
 
-    expect(subscribeData).toEqual({ id: 'wh_42' });
+    expect(subscribeData).toEqual({ id: 'wh_42', target_url: TARGET_URL });
   });
 
   it('keeps what else the service says about the webhook, and turns a numeric id into text', async () => {
@@ -61,6 +61,7 @@ describe('performSubscribe', () => {
       id: '42',
       url: TARGET_URL,
       triggers: ['lead.created'],
+      target_url: TARGET_URL,
     });
   });
 
