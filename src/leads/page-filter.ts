@@ -27,14 +27,26 @@ const PAGE_KEYS = [
 ];
 
 /**
+ * A page's id, name or address longer than this is cut short where it is
+ * kept and listed (the Page dropdown); a choice cut so still finds its page.
+ */
+export const LONGEST_PAGE_TEXT = 500;
+
+export function shortPageText(text: string): string {
+  return text.slice(0, LONGEST_PAGE_TEXT);
+}
+
+/**
  * Case-insensitive, and forgiving about how an address is typed:
  * `https://www.Pages.example.org/spring/` matches `pages.example.org/spring`.
+ * An address's query and fragment are not the page (`?gclid=…` differs from
+ * one visitor to the next).
  */
 export function pageKey(text: string): string {
-  return text
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+  const lower = text.trim().toLowerCase();
+  const withoutScheme = lower.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  const isAddress = withoutScheme !== lower || withoutScheme.includes('/');
+  return (isAddress ? withoutScheme.replace(/[?#].*$/, '') : withoutScheme)
     .replace(/^www\./, '')
     .replace(/\/+$/, '');
 }
@@ -64,7 +76,9 @@ export function wantedPage(input: unknown): string | undefined {
 }
 
 export function isFromPage(lead: Lead, wanted: string): boolean {
-  return pagesNamedBy(lead).some((page) => pageKey(page) === wanted);
+  return pagesNamedBy(lead).some(
+    (page) => pageKey(page) === wanted || pageKey(shortPageText(page)) === wanted,
+  );
 }
 
 /** A landing page as a lead names it: what the Page dropdown lists. */
@@ -94,7 +108,8 @@ const PAGE_PARTS = {
 function firstText(lead: Lead, keys: string[]): string | undefined {
   for (const key of keys) {
     const [text] = [...textsOf(lead[key]), ...textsOf(lead[`delivery__${key}`])];
-    if (text !== undefined && text.trim() !== '') {
+    // A text that names no page once compared ("https://", "/") is no page.
+    if (text !== undefined && pageKey(text) !== '') {
       return text.trim();
     }
   }

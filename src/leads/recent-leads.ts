@@ -16,7 +16,7 @@ import { CONNECTION_SCOPE, cacheFailure, readCache, writeCache } from '../cache'
 import { isJsonObject } from '../json';
 import { logLines } from '../log-lines';
 import type { FieldValue, Lead } from './fields';
-import { pageKey, pageOf } from './page-filter';
+import { pageKey, pageOf, shortPageText } from './page-filter';
 import type { LeadPage } from './page-filter';
 
 const HOUR_SECONDS = 60 * 60;
@@ -42,9 +42,6 @@ export const MOST_RECENT_PAGES = 50;
  * cached record stays under half a megabyte; its page still is.
  */
 export const LARGEST_KEPT_LEAD_CHARS = 32 * 1024;
-
-/** A page's name or address longer than this is cut short in the dropdown. */
-const LONGEST_PAGE_TEXT = 500;
 
 /** The key of the connection's record; its layout has this version. */
 export const RECENT_LEADS_KEY = 'new_lead:recent';
@@ -96,11 +93,12 @@ function asPage(value: unknown): LeadPage | undefined {
   ) {
     return undefined;
   }
-  return {
+  // Cut on reading too: a record written by anything else may hold any length.
+  return shortened({
     id,
     ...(name === undefined ? {} : { name }),
     ...(url === undefined ? {} : { url }),
-  };
+  });
 }
 
 /** The entries of a list that are dated, readable and not older than `lifetimeSeconds`. */
@@ -145,11 +143,10 @@ export function readRecord(stored: unknown, now: number): RecentRecord {
 }
 
 function shortened(page: LeadPage): LeadPage {
-  const cut = (text: string) => text.slice(0, LONGEST_PAGE_TEXT);
   return {
-    id: cut(page.id),
-    ...(page.name === undefined ? {} : { name: cut(page.name) }),
-    ...(page.url === undefined ? {} : { url: cut(page.url) }),
+    id: shortPageText(page.id),
+    ...(page.name === undefined ? {} : { name: shortPageText(page.name) }),
+    ...(page.url === undefined ? {} : { url: shortPageText(page.url) }),
   };
 }
 

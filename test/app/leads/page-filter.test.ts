@@ -1,6 +1,8 @@
 import type { Lead } from '../../../src/leads/fields';
 import {
+  LONGEST_PAGE_TEXT,
   isFromPage,
+  shortPageText,
   pageKey,
   pageOf,
   pagesNamedBy,
@@ -55,6 +57,31 @@ describe('the Page filter', () => {
 
   it('compares ids, names and addresses the same forgiving way', () => {
     expect(pageKey('HTTPS://WWW.Example.org/A//')).toBe('example.org/a');
+  });
+
+  it("keeps a lead whose page address differs only in its query or fragment (a visitor's gclid)", () => {
+    const visited = lead({ page_url: 'https://pages.example.org/a?gclid=3#form' });
+    expect(isFromPage(visited, wantedPage('https://pages.example.org/a?gclid=1')!)).toBe(
+      true,
+    );
+    expect(pageKey('pages.example.org/a?x=1')).toBe('pages.example.org/a');
+    // Text that is no address keeps its question mark.
+    expect(pageKey('Pricing?')).toBe('pricing?');
+  });
+
+  it('finds the page of a choice cut short in the dropdown', () => {
+    const long = `https://pages.example.org/${'x'.repeat(600)}`;
+    const chosen = shortPageText(long);
+    expect(chosen).toHaveLength(LONGEST_PAGE_TEXT);
+    expect(isFromPage(lead({ page_url: long }), wantedPage(chosen)!)).toBe(true);
+  });
+
+  it.each(['https://', 'www.', '/', '   '])('takes %j for no page at all', (text) => {
+    expect(pageOf(lead({ page__id: text, page__name: 'Pricing' }))).toEqual({
+      id: 'Pricing',
+      name: 'Pricing',
+    });
+    expect(pageOf(lead({ page_url: text }))).toBeUndefined();
   });
 });
 

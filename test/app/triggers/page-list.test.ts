@@ -11,6 +11,7 @@ import type { ZapierRuntime } from '../../../harness/zapier/runtime';
 import { createApp } from '../../../src/app';
 import type { Lead } from '../../../src/leads/fields';
 import type { PageChoice } from '../../../src/triggers/page-list';
+import { RECENT_LEADS_KEY, RECENT_LEADS_VERSION } from '../../../src/leads/recent-leads';
 import { deliveryOf, leadNamed, liveZap } from '../../exactly-once-scenarios';
 
 const PERFORM = 'triggers.new_lead.operation.perform';
@@ -91,5 +92,41 @@ describe('the Page dropdown', () => {
     const zap = { ...liveZap('wh_2'), inputData: { page: webinar!.id } };
     const again = deliveryOf(leadNamed('lead_3'), leadNamed('lead_4', 'Webinar Signup'));
     expect(ids(await perform(again, zap))).toEqual(['lead_4']);
+  });
+
+  it('offers a page with a very long address as a choice that still finds its leads', async () => {
+    const url = `https://pages.example.org/lp/${'x'.repeat(600)}`;
+    await perform(deliveryOf({ id: 'lead_1', email: 'a@example.org', page_url: url }));
+    const [choice] = await pageDropdown();
+    expect(choice!.id).toHaveLength(500);
+    const zap = { ...liveZap('wh_2'), inputData: { page: choice!.id } };
+    const again = deliveryOf({ id: 'lead_2', email: 'b@example.org', page_url: url });
+    expect(ids(await perform(again, zap))).toEqual(['lead_2']);
+  });
+
+  it('lists one page for addresses that differ only in their query', async () => {
+    for (const [id, gclid] of [
+      ['lead_1', '1'],
+      ['lead_2', '2'],
+    ]) {
+      await perform(
+        deliveryOf({ id: id!, page_url: `https://pages.example.org/a?gclid=${gclid!}` }),
+      );
+    }
+    expect(await pageDropdown()).toHaveLength(1);
+  });
+
+  it('cuts a page name read from the cache to 500 characters, whoever wrote it', async () => {
+    runtime.storeText(
+      RECENT_LEADS_KEY,
+      JSON.stringify({
+        version: RECENT_LEADS_VERSION,
+        leads: [],
+        pages: [{ at: clock, value: { id: 'page_1', name: 'n'.repeat(100_000) } }],
+      }),
+      ['auth'],
+    );
+    const [page] = await pageDropdown();
+    expect(page!.name).toHaveLength(500);
   });
 });
