@@ -38,10 +38,11 @@ export const MOST_RECENT_LEADS = 10;
 export const MOST_RECENT_PAGES = 50;
 
 /**
- * A lead larger than this (as JSON) is not kept for the test step, so the
- * cached record stays under half a megabyte; its page still is.
+ * A lead larger than this (its JSON, in UTF-8 bytes) is not kept for the test
+ * step, so the cached record stays well under a megabyte (10 such leads, and
+ * 50 pages of at most 3 × 500 characters); its page still is.
  */
-export const LARGEST_KEPT_LEAD_CHARS = 32 * 1024;
+export const LARGEST_KEPT_LEAD_BYTES = 32 * 1024;
 
 /** The key of the connection's record; its layout has this version. */
 export const RECENT_LEADS_KEY = 'new_lead:recent';
@@ -190,7 +191,7 @@ export function withDelivered(
     if (freshLeads.length === MOST_RECENT_LEADS || known.has(lead.id)) {
       continue;
     }
-    if (JSON.stringify(lead).length > LARGEST_KEPT_LEAD_CHARS) {
+    if (Buffer.byteLength(JSON.stringify(lead), 'utf8') > LARGEST_KEPT_LEAD_BYTES) {
       tooLarge.push(lead);
       continue;
     }
@@ -243,7 +244,7 @@ export async function rememberDelivered(
     tooLarge.map(
       (lead) =>
         `New Lead did not keep lead ${lead.id} for the Zap editor's test step: it is larger ` +
-        `than ${LARGEST_KEPT_LEAD_CHARS / 1024} KB. Its page is still listed.`,
+        `than ${LARGEST_KEPT_LEAD_BYTES / 1024} KB. Its page is still listed.`,
     ),
     (count) =>
       `New Lead did not keep ${count} more lead(s) of this delivery for the test step: ` +
@@ -287,7 +288,7 @@ async function remembered(z: ZObject, bundle: Bundle): Promise<RecentRecord> {
   return readRecord(stored, Date.now());
 }
 
-/** The connection's newest leads, newest first, exactly as perform returned them. */
+/** The connection's newest leads, newest first, each as perform made it. */
 export async function recentLeads(z: ZObject, bundle: Bundle): Promise<Lead[]> {
   return (await remembered(z, bundle)).leads.map((entry) => entry.value);
 }

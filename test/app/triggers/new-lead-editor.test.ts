@@ -12,7 +12,7 @@ import type { Connection, ZapierRuntime } from '../../../harness/zapier/runtime'
 import { createApp } from '../../../src/app';
 import type { Lead } from '../../../src/leads/fields';
 import {
-  LARGEST_KEPT_LEAD_CHARS,
+  LARGEST_KEPT_LEAD_BYTES,
   RECENT_LEADS_KEY,
   RECENT_LEADS_VERSION,
   RECENT_LEAD_SECONDS,
@@ -149,6 +149,13 @@ describe("New Lead's test step", () => {
     ]);
   });
 
+  it("counts a lead's size in bytes: 12,000 three-byte characters are too large", async () => {
+    const large = { ...leadNamed('lead_cjk'), note: '漢'.repeat(12_000) };
+    expect(JSON.stringify(large).length).toBeLessThan(LARGEST_KEPT_LEAD_BYTES);
+    expect(ids(await perform(deliveryOf(large)))).toEqual(['lead_cjk']);
+    expect(await testStep()).toEqual([SAMPLE_LEAD]);
+  });
+
   it('does not keep a lead larger than 32 KB, but lists its page', async () => {
     const large = {
       ...leadNamed('lead_large', 'Webinar Signup'),
@@ -158,7 +165,7 @@ describe("New Lead's test step", () => {
     expect(await testStep()).toEqual([SAMPLE_LEAD]);
     expect((await pageDropdown()).map((page) => page.name)).toEqual(['Webinar Signup']);
     expect(runtime.consoleLines).toContain(
-      `New Lead did not keep lead lead_large for the Zap editor's test step: it is larger than ${LARGEST_KEPT_LEAD_CHARS / 1024} KB. Its page is still listed.`,
+      `New Lead did not keep lead lead_large for the Zap editor's test step: it is larger than ${LARGEST_KEPT_LEAD_BYTES / 1024} KB. Its page is still listed.`,
     );
   });
 });
