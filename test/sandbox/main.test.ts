@@ -76,11 +76,15 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  if (running?.npm.pid !== undefined && isAlive(running.npm.pid)) {
-    for (const child of childrenOf(running.npm.pid)) {
-      process.kill(child, 'SIGKILL');
+  // npm runs in a process group of its own: whatever a failed test left
+  // running (npm, the shell, tsc, the sandbox) goes with the group.
+  const pid = running?.npm.pid;
+  if (pid !== undefined) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // the group is gone already
     }
-    running.npm.kill('SIGKILL');
   }
   running = undefined;
   rmSync(folder, { recursive: true, force: true });
@@ -96,6 +100,7 @@ async function startNpmRunSandbox(port: number): Promise<Running> {
       SANDBOX_DB: join(folder, 'sandbox.db'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let output = '';
   const collect = (chunk: Buffer) => {
@@ -154,15 +159,18 @@ it.each(['SIGTERM', 'SIGINT'] as const)(
   },
 );
 
-it('stops on SIGTERM sent to the sandbox itself, and npm ends with it', async () => {
-  const port = await freePort();
-  const { npm, exited } = await startNpmRunSandbox(port);
-  const [sandbox] = childrenOf(npm.pid!);
-  expect(sandbox).toBeDefined();
+it.each(['SIGTERM', 'SIGINT'] as const)(
+  'stops on %s sent to the sandbox itself, and npm ends with it',
+  async (signal) => {
+    const port = await freePort();
+    const { npm, exited } = await startNpmRunSandbox(port);
+    const [sandbox] = childrenOf(npm.pid!);
+    expect(sandbox).toBeDefined();
 
-  process.kill(sandbox!, 'SIGTERM');
+    process.kill(sandbox!, signal);
 
-  expect(await ended(exited)).toBe(0);
-  expect(isAlive(sandbox!)).toBe(false);
-  expect(await portIsOpen(port)).toBe(false);
-});
+    expect(await ended(exited)).toBe(0);
+    expect(isAlive(sandbox!)).toBe(false);
+    expect(await portIsOpen(port)).toBe(false);
+  },
+);

@@ -445,6 +445,24 @@ describe('an empty client_secret is no secret (RFC 6749 §3.2)', () => {
     expect(response.status).toBe(200);
   });
 
+  it('exchanges a PKCE code sent with Basic and an empty password, and the verifier', async () => {
+    const approval = await approve(sandbox, { pkce: true });
+    const response = await fetch(sandbox.url('/api/oauth/token'), {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Authorization: `Basic ${Buffer.from(`${sandbox.client.id}:`).toString('base64')}`,
+      },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: approval.code,
+        redirect_uri: REDIRECT_URI,
+        code_verifier: approval.verifier!,
+      }),
+    });
+    expect(response.status).toBe(200);
+  });
+
   it('still refuses a real secret with a verifier, and an empty secret alone', async () => {
     const pkce = await approve(sandbox, { pkce: true });
     const both = await exchange(sandbox, pkce, { client_secret: sandbox.client.secret });
