@@ -28,6 +28,12 @@ export interface StepRun {
 }
 
 /** Core's own checks of a result (an item without id, …): the app's fault, whatever its input. */
+/** What to say of an error that carries no message. */
+const emptyMessageOf = (error: unknown) =>
+  error instanceof Error
+    ? `${error.name} without a message`
+    : `${JSON.stringify(error) ?? String(error)}, thrown without a message`;
+
 const isCoreResultCheck = (message: string) => /Invalid API Response/.test(message);
 
 /**
@@ -56,7 +62,7 @@ async function run(
             error: `it returned ${JSON.stringify(results)}, not a list of objects`,
           },
     (error: unknown): RunOutcome => {
-      const message = withoutCoreDetails(messageOf(error));
+      const message = withoutCoreDetails(messageOf(error)) || emptyMessageOf(error);
       if (/Disallowed net connect/.test(message)) {
         return { kind: 'not run', reason: `it needs the network (${message})` };
       }

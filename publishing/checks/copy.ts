@@ -14,12 +14,30 @@ import { failure } from './check';
  * in a published app. Its exact list is unpublished.
  */
 const SMALL_WORDS = new Set(
-  'a an the and but or nor for so yet as at by in of on to via vs per from into onto with'.split(
-    ' ',
-  ),
+  'a an the and but or nor for so yet as at by in of on to via vs per'.split(' '),
 );
-/** Particles of phrasal verbs ("Set Up", "Log Off"): lowercase or capitalised, either reads well. */
-const PARTICLES = new Set(['up', 'off', 'out', 'over']);
+/**
+ * Lowercase or capitalised, either reads well: particles of phrasal verbs
+ * ("Set Up", "Log Off"), and prepositions of four letters or more, which AP
+ * style capitalises and Chicago does not ("Remove Label From String").
+ */
+const EITHER_WAY = new Set(['up', 'off', 'out', 'over', 'from', 'into', 'onto', 'with']);
+
+/** Splits a label into words, each knowing whether it opens or closes a phrase. */
+function labelWords(label: string): { word: string; isInside: boolean }[] {
+  // A bracket, colon or dash starts a phrase of its own: "Create Request (With Items)".
+  const phrases = label.split(/[():–—]|\s-\s/);
+  return phrases.flatMap((phrase) => {
+    const words = phrase
+      .split(/[\s/]+/)
+      .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+      .filter((word) => word !== '');
+    return words.map((word, index) => ({
+      word,
+      isInside: index > 0 && index < words.length - 1,
+    }));
+  });
+}
 
 export interface TitleCaseProblems {
   /** Words to capitalise. */
@@ -30,22 +48,17 @@ export interface TitleCaseProblems {
 
 /** What breaks Title Case in a label, as Zapier writes it. */
 export function titleCaseProblems(label: string): TitleCaseProblems {
-  const words = label
-    .split(/[\s/]+/)
-    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
-    .filter((word) => word !== '');
   const problems: TitleCaseProblems = { capitalise: [], lowercase: [] };
-  words.forEach((word, index) => {
+  labelWords(label).forEach(({ word, isInside }) => {
     const first = word[0] ?? '';
     const startsLowercase = first !== first.toUpperCase();
-    const isInside = index > 0 && index < words.length - 1;
     const lower = word.toLowerCase();
     // Brand-style words ("iPhone", "eBay") carry their own capitals.
     const hasOwnCapitals = /\p{Lu}/u.test(word.slice(1));
     if (
       startsLowercase &&
       !hasOwnCapitals &&
-      !(isInside && (SMALL_WORDS.has(lower) || PARTICLES.has(lower)))
+      !(isInside && (SMALL_WORDS.has(lower) || EITHER_WAY.has(lower)))
     ) {
       problems.capitalise.push(word);
     } else if (

@@ -109,6 +109,16 @@ function asksForId(field: FieldDefinition): boolean {
   );
 }
 
+/**
+ * An ID from the user's other system ("External ID", `customer_external_id`),
+ * to be stored with the record: the app has no list of those to offer.
+ */
+function namesAnotherSystemsId(field: FieldDefinition): boolean {
+  return [field.key ?? '', field.label ?? ''].some((text) =>
+    wordsOf(text).includes('external'),
+  );
+}
+
 /** A dropdown of core 19's newer kind: its choices come from a function (`choices: { perform }`). */
 const hasPerformedChoices = (field: FieldDefinition) =>
   isRecord(field.choices) && field.choices.perform !== undefined;
@@ -123,7 +133,10 @@ export const D004: Check = {
       .flatMap(inputFieldsOf)
       .filter(
         ({ field }) =>
-          asksForId(field) && field.dynamic === undefined && !hasPerformedChoices(field),
+          asksForId(field) &&
+          !namesAnotherSystemsId(field) &&
+          field.dynamic === undefined &&
+          !hasPerformedChoices(field),
       )
       .map(({ at }) =>
         failure(`${at}: give it a dynamic dropdown ("dynamic": "trigger_key.id.label")`),

@@ -126,6 +126,22 @@ describe('local runs', () => {
       },
     );
 
+    it('names an error thrown without a message instead of quoting nothing', async () => {
+      const app = withConnection(
+        appWith({
+          new_thing: polling(() => {
+            throw new TypeError();
+          }),
+        }),
+      );
+      const [run] = await runsOf(app);
+      expect(run?.outcome).toEqual({
+        kind: 'not run',
+        reason:
+          "it needs the user's connection, which a local run does not have (it stopped with: TypeError without a message)",
+      });
+    });
+
     it('defers a crash on an unset required input', async () => {
       const trigger = polling(
         (_z: unknown, bundle: { inputData: { team: { id: string } } }) => [

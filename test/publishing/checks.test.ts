@@ -400,6 +400,10 @@ describe('D018 Title Case, the judgment call', () => {
     'Update Row (Advanced)',
     'Set Up Webhook',
     'Sign In',
+    'Create Billing Request (With Line Items Support)',
+    'Find Contact: By Email',
+    'Remove Label From String',
+    'Remove Label from String',
   ])('accepts "%s"', (label) => {
     expect(titleCaseProblems(label)).toEqual({ capitalise: [], lowercase: [] });
   });
@@ -412,6 +416,8 @@ describe('D018 Title Case, the judgment call', () => {
     ['Find Contact to', ['to'], []],
     ['Add Label To Issue', [], ['To']],
     ['Find Or Create Row In Sheet', [], ['Or', 'In']],
+    ['Create Request (With Items Of Order)', [], ['Of']],
+    ['Find Contact: by email', ['by', 'email'], []],
   ])('flags "%s"', (label, capitalise, lowercase) => {
     expect(titleCaseProblems(label)).toEqual({ capitalise, lowercase });
   });
@@ -954,6 +960,31 @@ describe('apps no one here wrote: each false positive, fixed at its rule', () =>
     step(input, 'creates.create_contact').display!.label = 'Add Label To Issue';
     expect(findingsOf('D018', input).map((finding) => finding.change)).toEqual([
       'creates.create_contact: write "To" in lowercase in the label "Add Label To Issue"',
+    ]);
+  });
+
+  it('class 10, D004: an ID from the user\'s other system ("External ID") needs no dropdown', () => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({
+      key: 'customer_external_id',
+      label: 'Customer External ID',
+      helpText: 'The ID of the customer in your own system, stored with the contact.',
+    });
+    expect(findingsOf('D004', input)).toEqual([]);
+    fields(input, 'creates.create_contact').at(-1)!.key = 'customer_id';
+    fields(input, 'creates.create_contact').at(-1)!.label = 'Customer ID';
+    expect(statusOf('D004', input)).toBe('failure');
+  });
+
+  it('class 11, D018: a bracketed or colon-led phrase opens with a capital', () => {
+    const input = validInput();
+    step(input, 'creates.create_contact').display!.label =
+      'Create Contact (With Tags): By Email';
+    expect(findingsOf('D018', input)).toEqual([]);
+    step(input, 'creates.create_contact').display!.label =
+      'Create Contact With Tags To List';
+    expect(findingsOf('D018', input).map((finding) => finding.change)).toEqual([
+      'creates.create_contact: write "To" in lowercase in the label "Create Contact With Tags To List"',
     ]);
   });
 });
