@@ -18,8 +18,8 @@ import { messageOf } from '../harness/error-message';
 import { sleep } from '../harness/eventually';
 import { startHookReceiver } from '../harness/hook-receiver';
 import type { HookReceiver } from '../harness/hook-receiver';
-import { bearer, bodyOf, connect, postJson, submitLead } from '../harness/sandbox-client';
-import type { SandboxAddress, Tokens } from '../harness/sandbox-client';
+import { connect, submitLead, subscribeHook } from '../harness/sandbox-client';
+import type { SandboxAddress } from '../harness/sandbox-client';
 import type { SandboxReady } from './delivery-sandbox';
 
 const LEADS = 1_000;
@@ -107,24 +107,6 @@ function startSandboxWorker(
   });
 }
 
-/** Turns a Zap on: a webhook of the connected user's project to `url`. */
-async function subscribe(
-  sandbox: SandboxAddress,
-  tokens: Tokens,
-  url: string,
-): Promise<void> {
-  await bodyOf(
-    await postJson(
-      sandbox,
-      '/api/webhook',
-      { url, triggers: ['lead.created'] },
-      bearer(tokens),
-    ),
-    201,
-    'creating a webhook',
-  );
-}
-
 /** Submits every lead, SUBMITTERS at a time; when each delivery's lead was submitted. */
 async function submitLeads(sandbox: SandboxAddress): Promise<Map<string, number>> {
   const submittedAt = new Map<string, number>();
@@ -177,7 +159,7 @@ async function run(mode: Mode): Promise<string> {
   try {
     const tokens = await connect(sandbox.ready);
     for (const url of receivers.urls) {
-      await subscribe(sandbox.ready, tokens, url);
+      await subscribeHook(sandbox.ready, tokens, url);
     }
     const started = performance.now();
     const submittedAt = await submitLeads(sandbox.ready);

@@ -11,7 +11,14 @@ import { DatabaseSync } from 'node:sqlite';
 
 import type { SandboxOptions } from '../../../sandbox/server';
 import { testSandbox } from '../helpers';
-import { bearer, connect, listed, postJson } from '../../../harness/sandbox-client';
+import {
+  bearer,
+  connect,
+  deleteWebhook,
+  listed,
+  postJson,
+  subscribeHook,
+} from '../../../harness/sandbox-client';
 import type { TestSandbox } from '../helpers';
 import type { Tokens } from '../../../harness/sandbox-client';
 import { eventually, sleep } from '../../../harness/eventually';
@@ -50,14 +57,7 @@ async function subscribe(
   url: string,
 ): Promise<{ webhookId: string; tokens: Tokens }> {
   const tokens = await connect(sandbox);
-  const webhook = await postJson(
-    sandbox,
-    '/api/webhook',
-    { url, triggers: ['lead.created'] },
-    bearer(tokens),
-  );
-  expect(webhook.status).toBe(201);
-  return { webhookId: ((await webhook.json()) as { id: string }).id, tokens };
+  return { webhookId: await subscribeHook(sandbox, tokens, url), tokens };
 }
 
 /** Submits one lead; answers its id. */
@@ -76,10 +76,7 @@ async function unsubscribe(
   sandbox: TestSandbox,
   { webhookId, tokens }: { webhookId: string; tokens: Tokens },
 ): Promise<void> {
-  const response = await fetch(sandbox.url(`/api/webhook/${webhookId}`), {
-    method: 'DELETE',
-    headers: bearer(tokens),
-  });
+  const response = await deleteWebhook(sandbox, webhookId, bearer(tokens));
   expect(response.status).toBe(200);
 }
 

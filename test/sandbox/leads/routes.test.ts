@@ -3,22 +3,18 @@ import { startHookReceiver } from '../../../harness/hook-receiver';
 import type { LeadCreatedPayload } from '../../../sandbox/delivery';
 import { FREE_PROJECT, PAID_PROJECT } from '../../../sandbox/seed';
 import { QUICK_DELIVERY, useSandbox } from '../helpers';
-import { get, listed } from '../../../harness/sandbox-client';
+import { get, listed, subscribeHook } from '../../../harness/sandbox-client';
 import type { TestSandbox } from '../helpers';
 
 const fixture = useSandbox({ delivery: QUICK_DELIVERY });
-const { receiver, createWebhook, submitLead } = fixture;
+const { receiver, submitLead } = fixture;
 let sandbox: TestSandbox;
 beforeEach(() => {
   ({ sandbox } = fixture);
 });
 
 describe('leads and deliveries', () => {
-  async function subscribe(url: string): Promise<string> {
-    const response = await createWebhook({ url, triggers: ['lead.created'] });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { id: string }).id;
-  }
+  const subscribe = (url: string) => subscribeHook(sandbox, fixture.tokens, url);
 
   it('delivers lead.created to every webhook of the lead project, with the documented payload', async () => {
     const first = await receiver();
