@@ -3,7 +3,7 @@
  * - app: the Zapier app against nock, offline, coverage enforced;
  * - sandbox: the local service's conformance, over real HTTP on loopback;
  * - publishing: the offline publishing checks of `npm run validate`, the changelog;
- * - docs: the README's size, the links between the pages (and, in time, the layout);
+ * - docs: the README's size, the links between the pages, docs/architecture.md;
  * - e2e: the whole Zap lifecycle and the consent page in headless Chromium.
  * @type {import('jest').Config}
  */
@@ -75,7 +75,7 @@ module.exports = {
   // Jest's default on a 2-core machine is one worker: every suite ran in one
   // process, one after another (92 s, 1.8 GB). Two workers run the suites side
   // by side; a worker past 512 MB is replaced between two test files, so no
-  // process grows with the whole run. Measured in docs/development.md.
+  // process grows with the whole run. Measured in docs/testing.md.
   maxWorkers: 2,
   workerIdleMemoryLimit: '512MB',
   // `npm test` passes --coverage: the thresholds hold for the whole run, and a
