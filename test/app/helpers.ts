@@ -3,6 +3,8 @@ import zapier from 'zapier-platform-core';
 import type { ZObject } from 'zapier-platform-core';
 
 import { errorEnvelope, shownMessage } from '../../harness/error-message';
+import { startZapierRuntime } from '../../harness/zapier/runtime';
+import type { ZapierRuntime } from '../../harness/zapier/runtime';
 import type { ErrorEnvelope } from '../../harness/error-message';
 import { createApp } from '../../src/app';
 import type { Lead } from '../../src/leads/fields';
@@ -89,4 +91,41 @@ export function onlyLead(body: unknown): Lead {
   const { leads } = leadsFrom(body);
   expect(leads).toHaveLength(1);
   return leads[0]!;
+}
+
+export interface RuntimeFixture {
+  /** This test's stand-in of Zapier's runtime. */
+  readonly runtime: ZapierRuntime;
+  /** The test's clock, in milliseconds: the cache's expiry and `Date.now()` read it. */
+  now(): number;
+  advance(ms: number): void;
+}
+
+/** A stand-in of Zapier's runtime for each test, on a clock the test moves. */
+export function useZapierRuntime(): RuntimeFixture {
+  let runtime: ZapierRuntime | undefined;
+  let clock = 0;
+  beforeAll(() => nock.enableNetConnect('127.0.0.1'));
+  afterAll(() => nock.disableNetConnect());
+  beforeEach(async () => {
+    clock = Date.UTC(2026, 10, 22);
+    jest.spyOn(Date, 'now').mockImplementation(() => clock);
+    runtime = await startZapierRuntime({ now: () => clock });
+  });
+  afterEach(async () => {
+    jest.restoreAllMocks();
+    await runtime?.close();
+  });
+  return {
+    get runtime() {
+      if (runtime === undefined) {
+        throw new Error('the runtime fixture is used outside a test');
+      }
+      return runtime;
+    },
+    now: () => clock,
+    advance(ms) {
+      clock += ms;
+    },
+  };
 }

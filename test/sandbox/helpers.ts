@@ -59,6 +59,10 @@ export interface SandboxFixture {
   submitLead: (lead: Record<string, unknown>) => Promise<Response>;
 }
 
+function notConnected(): never {
+  throw new Error('this sandbox fixture connects no user ({ connected: false })');
+}
+
 /** Quick retries, so that a test sees a delivery given up within a second or two. */
 export const QUICK_DELIVERY: SandboxOptions['delivery'] = {
   baseDelayMs: 20,
@@ -67,27 +71,38 @@ export const QUICK_DELIVERY: SandboxOptions['delivery'] = {
   timeoutMs: 2000,
 };
 
-export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
+export interface FixtureOptions {
+  /** Whether a user connects before each test (default true). */
+  connected?: boolean;
+}
+
+export function useSandbox(
+  options: SandboxOptions = {},
+  { connected = true }: FixtureOptions = {},
+): SandboxFixture {
   let sandbox: TestSandbox | undefined;
   let tokens: Tokens | undefined;
   const receivers: HookReceiver[] = [];
   beforeEach(async () => {
     sandbox = await testSandbox(options);
-    tokens = await connect(sandbox);
+    tokens = connected ? await connect(sandbox) : undefined;
   });
   afterEach(async () => {
     await sandbox?.close();
     await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
   });
   const started = () => {
-    if (sandbox === undefined || tokens === undefined) {
+    if (sandbox === undefined) {
       throw new Error('the sandbox fixture is used outside a test');
     }
-    return { sandbox, tokens };
+    return { sandbox, tokens: tokens ?? notConnected() };
   };
   return {
     get sandbox() {
-      return started().sandbox;
+      if (sandbox === undefined) {
+        throw new Error('the sandbox fixture is used outside a test');
+      }
+      return sandbox;
     },
     get tokens() {
       return started().tokens;

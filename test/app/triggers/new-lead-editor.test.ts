@@ -5,9 +5,7 @@
  * against the stand-in of Zapier's cache, which keeps each connected
  * account's keys apart as Zapier does.
  */
-import nock from 'nock';
-
-import { DEFAULT_CONNECTION, startZapierRuntime } from '../../../harness/zapier/runtime';
+import { DEFAULT_CONNECTION } from '../../../harness/zapier/runtime';
 import type { Connection, ZapierRuntime } from '../../../harness/zapier/runtime';
 import { createApp } from '../../../src/app';
 import type { Lead } from '../../../src/leads/fields';
@@ -21,6 +19,7 @@ import {
 import { SAMPLE_LEAD } from '../../../src/triggers/new-lead';
 import type { PageChoice } from '../../../src/triggers/page-list';
 import { deliveryOf, leadNamed, liveZap } from '../../exactly-once-scenarios';
+import { useZapierRuntime } from '../helpers';
 
 const PERFORM = 'triggers.new_lead.operation.perform';
 const PERFORM_LIST = 'triggers.new_lead.operation.performList';
@@ -29,19 +28,10 @@ const ANOTHER_CONNECTION: Connection = { id: 'auth_2', user: 'user_2' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const app = createApp({ pkce: false });
+const zapier = useZapierRuntime();
 let runtime: ZapierRuntime;
-let clock: number;
-
-beforeAll(() => nock.enableNetConnect('127.0.0.1'));
-afterAll(() => nock.disableNetConnect());
-beforeEach(async () => {
-  clock = Date.UTC(2026, 10, 22);
-  jest.spyOn(Date, 'now').mockImplementation(() => clock);
-  runtime = await startZapierRuntime({ now: () => clock });
-});
-afterEach(async () => {
-  jest.restoreAllMocks();
-  await runtime.close();
+beforeEach(() => {
+  runtime = zapier.runtime;
 });
 
 const perform = (delivery: unknown, live: Record<string, unknown> = liveZap('wh_1')) =>
@@ -129,12 +119,12 @@ describe("New Lead's test step", () => {
 
   it('forgets a lead after 3 days, and its page after 7', async () => {
     await perform(deliveryOf(leadNamed('lead_1')));
-    clock += RECENT_LEAD_SECONDS * 1000 - 1000;
+    zapier.advance(RECENT_LEAD_SECONDS * 1000 - 1000);
     expect(ids(await testStep())).toEqual(['lead_1']);
-    clock += 2000;
+    zapier.advance(2000);
     expect(await testStep()).toEqual([SAMPLE_LEAD]);
     expect(await pageDropdown()).toHaveLength(1);
-    clock += 4 * DAY_MS;
+    zapier.advance(4 * DAY_MS);
     expect(await pageDropdown()).toEqual([]);
   });
 

@@ -4,33 +4,23 @@
  * stand-in of Zapier's cache, which keeps each connected account's keys apart
  * as Zapier does.
  */
-import nock from 'nock';
-
-import { DEFAULT_CONNECTION, startZapierRuntime } from '../../../harness/zapier/runtime';
+import { DEFAULT_CONNECTION } from '../../../harness/zapier/runtime';
 import type { ZapierRuntime } from '../../../harness/zapier/runtime';
 import { createApp } from '../../../src/app';
 import type { Lead } from '../../../src/leads/fields';
 import type { PageChoice } from '../../../src/triggers/page-list';
 import { RECENT_LEADS_KEY, RECENT_LEADS_VERSION } from '../../../src/leads/recent-leads';
 import { deliveryOf, leadNamed, liveZap } from '../../exactly-once-scenarios';
+import { useZapierRuntime } from '../helpers';
 
 const PERFORM = 'triggers.new_lead.operation.perform';
 const PAGE_LIST = 'triggers.page_list.operation.perform';
 
 const app = createApp({ pkce: false });
+const zapier = useZapierRuntime();
 let runtime: ZapierRuntime;
-let clock: number;
-
-beforeAll(() => nock.enableNetConnect('127.0.0.1'));
-afterAll(() => nock.disableNetConnect());
-beforeEach(async () => {
-  clock = Date.UTC(2026, 10, 22);
-  jest.spyOn(Date, 'now').mockImplementation(() => clock);
-  runtime = await startZapierRuntime({ now: () => clock });
-});
-afterEach(async () => {
-  jest.restoreAllMocks();
-  await runtime.close();
+beforeEach(() => {
+  runtime = zapier.runtime;
 });
 
 const perform = (delivery: unknown, live: Record<string, unknown> = liveZap('wh_1')) =>
@@ -122,7 +112,7 @@ describe('the Page dropdown', () => {
       JSON.stringify({
         version: RECENT_LEADS_VERSION,
         leads: [],
-        pages: [{ at: clock, value: { id: 'page_1', name: 'n'.repeat(100_000) } }],
+        pages: [{ at: zapier.now(), value: { id: 'page_1', name: 'n'.repeat(100_000) } }],
       }),
       ['auth'],
     );

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
 import { FREE_USER } from '../../../sandbox/seed';
-import { redirectQuery, testSandbox } from '../helpers';
+import { redirectQuery, testSandbox, useSandbox } from '../helpers';
 import {
   REDIRECT_URI,
   authorizeParams,
@@ -15,14 +15,13 @@ import {
 import { consentIdOf } from '../../../harness/consent';
 import type { TestSandbox } from '../helpers';
 
+const fixture = useSandbox(
+  { settings: { accessTokenTtlSeconds: 60 } },
+  { connected: false },
+);
 let sandbox: TestSandbox;
-
-beforeEach(async () => {
-  sandbox = await testSandbox({ settings: { accessTokenTtlSeconds: 60 } });
-});
-
-afterEach(async () => {
-  await sandbox.close();
+beforeEach(() => {
+  ({ sandbox } = fixture);
 });
 
 describe('GET /oauth/authorize', () => {

@@ -13,18 +13,14 @@ import type { OAuth2Token } from '@badgateway/oauth2-client';
 import * as oauth from 'oauth4webapi';
 
 import { answerConsent } from '../../../harness/consent';
-import { testSandbox } from '../helpers';
+import { useSandbox } from '../helpers';
 import { REDIRECT_URI } from '../../../harness/sandbox-client';
 import type { TestSandbox } from '../helpers';
 
+const fixture = useSandbox({}, { connected: false });
 let sandbox: TestSandbox;
-
-beforeEach(async () => {
-  sandbox = await testSandbox();
-});
-
-afterEach(async () => {
-  await sandbox.close();
+beforeEach(() => {
+  ({ sandbox } = fixture);
 });
 
 /** §4.3: scopes are comma-separated. */

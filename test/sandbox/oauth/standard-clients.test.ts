@@ -8,7 +8,7 @@
  */
 import { approveConsent } from '../../../harness/consent';
 import { FREE_USER } from '../../../sandbox/seed';
-import { redirectQuery, testSandbox } from '../helpers';
+import { redirectQuery, useSandbox } from '../helpers';
 import {
   REDIRECT_URI,
   approve,
@@ -23,14 +23,10 @@ import { consentIdOf } from '../../../harness/consent';
 import type { TestSandbox } from '../helpers';
 import type { Tokens } from '../../../harness/sandbox-client';
 
+const fixture = useSandbox({}, { connected: false });
 let sandbox: TestSandbox;
-
-beforeEach(async () => {
-  sandbox = await testSandbox();
-});
-
-afterEach(async () => {
-  await sandbox.close();
+beforeEach(() => {
+  ({ sandbox } = fixture);
 });
 
 const BASIC_CHALLENGE = 'Basic realm="landing-page-sandbox", charset="UTF-8"';

@@ -1,5 +1,5 @@
 /** sandbox/oauth/token.ts: the code exchange, PKCE and refresh with rotation (§4.4, §4.5). */
-import { testSandbox } from '../helpers';
+import { useSandbox } from '../helpers';
 import {
   REDIRECT_URI,
   approve,
@@ -13,14 +13,13 @@ import {
 import type { TestSandbox } from '../helpers';
 import type { Tokens } from '../../../harness/sandbox-client';
 
+const fixture = useSandbox(
+  { settings: { accessTokenTtlSeconds: 60 } },
+  { connected: false },
+);
 let sandbox: TestSandbox;
-
-beforeEach(async () => {
-  sandbox = await testSandbox({ settings: { accessTokenTtlSeconds: 60 } });
-});
-
-afterEach(async () => {
-  await sandbox.close();
+beforeEach(() => {
+  ({ sandbox } = fixture);
 });
 
 describe('POST /api/oauth/token, authorization code', () => {

@@ -1,16 +1,15 @@
 /** sandbox/oauth/userinfo.ts: who connected and which project (§4.6). */
-import { testSandbox } from '../helpers';
+import { useSandbox } from '../helpers';
 import { bearer, connect, get } from '../../../harness/sandbox-client';
 import type { TestSandbox } from '../helpers';
 
+const fixture = useSandbox(
+  { settings: { accessTokenTtlSeconds: 60 } },
+  { connected: false },
+);
 let sandbox: TestSandbox;
-
-beforeEach(async () => {
-  sandbox = await testSandbox({ settings: { accessTokenTtlSeconds: 60 } });
-});
-
-afterEach(async () => {
-  await sandbox.close();
+beforeEach(() => {
+  ({ sandbox } = fixture);
 });
 
 describe('GET /api/oauth/userinfo', () => {
