@@ -143,3 +143,15 @@ export function rawConnection(sandbox: TestSandbox): {
   );
   return { socket, answer: () => answer, closed };
 }
+
+/** What userinfo answers for the seeded paid user, Ada, of the Spring Launch project. */
+export const ADAS_USERINFO = {
+  user: {
+    id: 'usr_ada',
+    email: 'ada@example.org',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    image: expect.stringMatching(/^https:\/\//) as unknown,
+  },
+  project: { id: 'prj_spring', name: 'Spring Launch' },
+};

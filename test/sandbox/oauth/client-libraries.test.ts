@@ -13,7 +13,7 @@ import type { OAuth2Token } from '@badgateway/oauth2-client';
 import * as oauth from 'oauth4webapi';
 
 import { answerConsent } from '../../../harness/consent';
-import { useSandbox } from '../helpers';
+import { ADAS_USERINFO, useSandbox } from '../helpers';
 import { REDIRECT_URI } from '../../../harness/sandbox-client';
 import type { TestSandbox } from '../helpers';
 
@@ -26,16 +26,7 @@ beforeEach(() => {
 /** §4.3: scopes are comma-separated. */
 const SCOPE = 'user.read,leads.read';
 
-const USERINFO = {
-  user: {
-    id: 'usr_ada',
-    email: 'ada@example.org',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    image: expect.stringMatching(/^https:\/\//) as unknown,
-  },
-  project: { id: 'prj_spring', name: 'Spring Launch' },
-};
+const USERINFO = ADAS_USERINFO;
 
 /** Opens the consent page and clicks Approve, as a browser would: the URL it lands on. */
 async function approveInBrowser(authorizeUrl: string): Promise<URL> {
