@@ -75,7 +75,7 @@ export interface SeedOptions {
  * there (a database from before pages existed gets them).
  */
 export function seed(store: Store, options: SeedOptions = {}): OAuthClient {
-  const { accounts, oauth } = store;
+  const { accounts, clientsAndTokens: oauth } = store;
   if (accounts.isEmpty()) {
     accounts.addProject(PAID_PROJECT);
     accounts.addProject(FREE_PROJECT);

@@ -90,7 +90,7 @@ export class Deliverer {
           nextAttemptAt: this.now(),
         };
       });
-    this.store.leads.add(lead, deliveries);
+    this.store.leadsAndDeliveries.add(lead, deliveries);
     deliveries.forEach((delivery) => this.start(delivery, { lead, project }));
     return deliveries.map((delivery) => delivery.id);
   }
@@ -101,14 +101,17 @@ export class Deliverer {
    */
   resume(): number {
     this.adoptStranded();
-    const pending = this.store.leads.pending();
+    const pending = this.store.leadsAndDeliveries.pending();
     pending.forEach((delivery) => this.start(delivery));
     return pending.length;
   }
 
   private adoptStranded(): void {
-    for (const stranded of this.store.leads.stranded()) {
-      this.store.leads.addPending({ ...stranded, nextAttemptAt: this.now() });
+    for (const stranded of this.store.leadsAndDeliveries.stranded()) {
+      this.store.leadsAndDeliveries.addPending({
+        ...stranded,
+        nextAttemptAt: this.now(),
+      });
     }
   }
 
@@ -234,7 +237,7 @@ export class Deliverer {
 
   /** The `lead.created` body of a delivery, or undefined when its lead is gone. */
   private payloadOf(delivery: PendingDelivery): string | undefined {
-    const lead = this.store.leads.lead(delivery.leadId);
+    const lead = this.store.leadsAndDeliveries.lead(delivery.leadId);
     const project = lead && this.store.accounts.project(lead.projectId);
     return lead === undefined || project === undefined
       ? undefined
@@ -316,7 +319,7 @@ export class Deliverer {
     this.unrecorded = [];
     try {
       this.store.transaction(() => {
-        this.store.leads.recordAttempts(batch);
+        this.store.leadsAndDeliveries.recordAttempts(batch);
         for (const { attempt } of batch) {
           if (attempt.outcome === 'gone') {
             this.store.webhooks.delete(attempt.webhookId);

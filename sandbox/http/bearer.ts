@@ -61,7 +61,7 @@ export function requireToken(scope: string): onRequestAsyncHookHandler {
       );
     }
     const { store, now } = request.server.sandbox;
-    const token = store.oauth.token(match[1], 'access');
+    const token = store.clientsAndTokens.token(match[1], 'access');
     if (token === undefined || token.revokedAt !== null) {
       throw refused(401, 'Invalid access token', 'invalid_token');
     }

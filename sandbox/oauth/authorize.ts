@@ -70,7 +70,7 @@ function clientAndRedirectUri(
   const client =
     query.client_id === undefined
       ? undefined
-      : context.store.oauth.client(query.client_id);
+      : context.store.clientsAndTokens.client(query.client_id);
   if (client === undefined) {
     throw new HttpError(
       400,
@@ -177,7 +177,7 @@ function storeConsent(
   user: User,
 ): string {
   const consentId = randomId('consent', 16);
-  context.store.oauth.addConsent(
+  context.store.clientsAndTokens.addConsent(
     {
       id: consentId,
       clientId: checked.client.id,
@@ -197,7 +197,7 @@ function storeConsent(
 /** The authorization code of an approved consent, stored for its one exchange. */
 function issueCode(context: SandboxContext, consent: PendingConsent): string {
   const code = randomId('code', 24);
-  context.store.oauth.addCode({
+  context.store.clientsAndTokens.addCode({
     code,
     clientId: consent.clientId,
     userId: consent.userId,
@@ -286,7 +286,7 @@ export const authorizeRoutes: FastifyPluginCallbackJsonSchemaToTs = (
       config: { answersHtml: true },
     },
     (request, reply) => {
-      const consent = context.store.oauth.takeConsent(
+      const consent = context.store.clientsAndTokens.takeConsent(
         request.body.consent_id ?? '',
         context.now(),
       );

@@ -93,7 +93,7 @@ export function authenticateClient(
   store: Store,
   presented: PresentedClient & { clientId: string },
 ): OAuthClient {
-  const client = store.oauth.client(presented.clientId);
+  const client = store.clientsAndTokens.client(presented.clientId);
   if (client === undefined) {
     throw invalidClient('Unknown client_id');
   }

@@ -102,7 +102,7 @@ function findCode(
   value: string,
   client: OAuthClient,
 ): AuthorizationCode {
-  const grant = context.store.oauth.code(value);
+  const grant = context.store.clientsAndTokens.code(value);
   if (grant === undefined || grant.clientId !== client.id) {
     throw tokenError('invalid_grant', 'unknown authorization code');
   }
@@ -140,10 +140,10 @@ function checkPkce(grant: AuthorizationCode, verifier: string | undefined): void
 function checkReplay(context: SandboxContext, grant: AuthorizationCode): void {
   const now = context.now();
   if (grant.usedAt !== null) {
-    context.store.oauth.revokeFamily(grant.code, now);
+    context.store.clientsAndTokens.revokeFamily(grant.code, now);
     throw tokenError('invalid_grant', 'the authorization code was already used');
   }
-  context.store.oauth.markCodeUsed(grant.code, now);
+  context.store.clientsAndTokens.markCodeUsed(grant.code, now);
 }
 
 function checkExpiry(context: SandboxContext, grant: AuthorizationCode): void {
@@ -181,7 +181,7 @@ function findRefreshToken(
   value: string,
   client: OAuthClient,
 ): Token {
-  const token = context.store.oauth.token(value, 'refresh');
+  const token = context.store.clientsAndTokens.token(value, 'refresh');
   if (token === undefined || token.clientId !== client.id) {
     throw tokenError('invalid_grant', 'unknown refresh token');
   }
@@ -198,7 +198,7 @@ function requireSecretUnlessPkce(token: Token, secret: string | undefined): void
 /** A rotated token used again: whoever holds the family is not to be trusted. */
 function checkRotatedAway(context: SandboxContext, token: Token): void {
   if (token.revokedAt !== null) {
-    context.store.oauth.revokeFamily(token.fromCode, context.now());
+    context.store.clientsAndTokens.revokeFamily(token.fromCode, context.now());
     throw tokenError('invalid_grant', 'the refresh token was revoked or already used');
   }
 }
@@ -224,7 +224,7 @@ function issueTokens(
     expiresAt: null,
     revokedAt: null,
   };
-  context.store.oauth.addTokens([access, refresh]);
+  context.store.clientsAndTokens.addTokens([access, refresh]);
   return {
     access_token: access.token,
     token_type: 'Bearer',
@@ -277,7 +277,7 @@ function refresh(
   checkRotatedAway(context, token);
   requirePaidPlan(context, token.userId);
   // Rotation: the old refresh token stops working now.
-  context.store.oauth.revokeToken(token.token, context.now());
+  context.store.clientsAndTokens.revokeToken(token.token, context.now());
   const { userId, scopes, pkce, fromCode } = token;
   return issueTokens(context, { clientId: client.id, userId, scopes, pkce, fromCode });
 }

@@ -89,8 +89,8 @@ const overviewPage: FastifyPluginCallbackJsonSchemaToTs = (app, _options, done) 
           projects: store.accounts.projects(),
           pages: store.accounts.pages(),
           webhooks: store.webhooks.list(),
-          leadCount: store.leads.count(),
-          attempts: store.leads.latestAttempts(LATEST_ATTEMPTS),
+          leadCount: store.leadsAndDeliveries.count(),
+          attempts: store.leadsAndDeliveries.latestAttempts(LATEST_ATTEMPTS),
           submittedLeadId: request.query.lead,
         }),
       );
@@ -109,8 +109,8 @@ const listings: FastifyPluginCallbackJsonSchemaToTs = (app, _options, done) => {
     },
     (request, reply) => {
       const page = pageOf(request.query, LEADS_PER_PAGE);
-      const leads = store.leads.list(page);
-      announcePage(request, reply, page, leads, store.leads.count());
+      const leads = store.leadsAndDeliveries.list(page);
+      announcePage(request, reply, page, leads, store.leadsAndDeliveries.count());
       return asListed(leads);
     },
   );
@@ -130,8 +130,14 @@ const listings: FastifyPluginCallbackJsonSchemaToTs = (app, _options, done) => {
     (request, reply) => {
       const page = pageOf(request.query, ATTEMPTS_PER_PAGE);
       const filter = { leadId: request.query.lead_id };
-      const attempts = store.leads.attempts(filter, page);
-      announcePage(request, reply, page, attempts, store.leads.attemptCount(filter));
+      const attempts = store.leadsAndDeliveries.attempts(filter, page);
+      announcePage(
+        request,
+        reply,
+        page,
+        attempts,
+        store.leadsAndDeliveries.attemptCount(filter),
+      );
       return asListed(attempts);
     },
   );

@@ -38,9 +38,9 @@ export type { ListPage } from './sqlite';
 
 export class Store {
   readonly accounts: Accounts;
-  readonly oauth: ClientsAndTokens;
+  readonly clientsAndTokens: ClientsAndTokens;
   readonly webhooks: Webhooks;
-  readonly leads: LeadsAndDeliveries;
+  readonly leadsAndDeliveries: LeadsAndDeliveries;
   private readonly db: DatabaseSync;
 
   constructor(path: string, busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS) {
@@ -54,9 +54,9 @@ export class Store {
     migrateClientsAndTokens(this.db);
     migrateLeadsAndDeliveries(this.db);
     this.accounts = new Accounts(this.db);
-    this.oauth = new ClientsAndTokens(this.db);
+    this.clientsAndTokens = new ClientsAndTokens(this.db);
     this.webhooks = new Webhooks(this.db);
-    this.leads = new LeadsAndDeliveries(this.db);
+    this.leadsAndDeliveries = new LeadsAndDeliveries(this.db);
   }
 
   /** Runs `work` in one transaction across the aggregates: all of it is stored, or none. */

@@ -85,7 +85,7 @@ describe('HTTP Basic client authentication at the token endpoint (RFC 6749 §2.3
       name: 'Encoded App',
       redirectUris: [REDIRECT_URI],
     };
-    sandbox.context.store.oauth.addClient(client);
+    sandbox.context.store.clientsAndTokens.addClient(client);
     const approval = await approve(sandbox, { client });
     const response = await postToken(
       codeFields(approval.code),
@@ -252,7 +252,7 @@ describe('RFC 6749 §5.2 error codes, with the sentence in error_description', (
   it('answers a refresh for a project on the free plan invalid_grant, saying why', async () => {
     const tokens = await connect(sandbox);
     // The sandbox has no way to downgrade a project: the grant is copied to Grace's free one.
-    const { oauth } = sandbox.context.store;
+    const { clientsAndTokens: oauth } = sandbox.context.store;
     const granted = oauth.token(tokens.refresh_token, 'refresh')!;
     oauth.addTokens([
       { ...granted, token: 'rt_of_a_free_project', userId: FREE_USER.id },

@@ -121,7 +121,7 @@ describe('POST /api/oauth/token, authorization code', () => {
       name: 'Other App',
       redirectUris: [REDIRECT_URI],
     };
-    sandbox.context.store.oauth.addClient(other);
+    sandbox.context.store.clientsAndTokens.addClient(other);
     const approval = await approve(sandbox);
     const response = await exchange(sandbox, { ...approval, client: other });
     expect(response.status).toBe(400);

@@ -208,7 +208,7 @@ describe('DELETE /api/webhook/<id> (§4.2)', () => {
       name: 'Other App',
       redirectUris: [REDIRECT_URI],
     };
-    sandbox.context.store.oauth.addClient(other);
+    sandbox.context.store.clientsAndTokens.addClient(other);
     const otherTokens = await connect(sandbox, { client: other });
     const response = await deleteWebhook(id, bearer(otherTokens));
     expect(response.status).toBe(404);
