@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { OAuthClient, Page, Project, Store, User } from './store';
 
-/** Zapier's OAuth return URL; the real one carries the app's id (see the README). */
+/** Zapier's OAuth return URL; the real one carries the app's id (see docs/connection.md). */
 export const ZAPIER_REDIRECT_URI =
   'https://zapier.com/dashboard/auth/oauth/return/App000000CLIAPI/';
 /** Where `zapier-platform invoke auth start` listens for the redirect. */

@@ -64,7 +64,7 @@ export interface RuntimeFigures {
   mostCallsInFlight: number;
   /**
    * TCP connections opened to the stand-in (the RPC and the log clients').
-   * Core's RPC client sends `Connection: close`: one per call.
+   * Core's RPC client keeps its connections alive and reuses them.
    */
   connectionsOpened: number;
   /** The most of those open at one time: the sockets a run holds. */

@@ -1,4 +1,4 @@
-/** The sandbox's delivery payload (the spec does not show one; see the README). */
+/** The sandbox's delivery payload (the spec does not show one; see docs/sandbox.md). */
 import type { Lead, Project } from '../store';
 
 export const LEAD_CREATED = 'lead.created';

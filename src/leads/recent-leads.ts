@@ -28,8 +28,19 @@ const HOUR_SECONDS = 60 * 60;
  */
 export const RECENT_LEAD_SECONDS = 72 * HOUR_SECONDS;
 
-/** How long a page stays in the dropdown after its last lead: 7 days (a page's name is not personal data). */
+/**
+ * How long a page stays in the dropdown after its last lead, while the record
+ * lives: 7 days (a page's name is not personal data).
+ */
 export const RECENT_PAGE_SECONDS = 7 * 24 * HOUR_SECONDS;
+
+/**
+ * How long the record lives after the last delivery that wrote it: 4 days.
+ * A delivery keeps only the leads younger than 3 days, so no lead stays in
+ * Zapier's cache more than 7 days (3 shown, then at most 4 until the record
+ * expires or the next delivery drops it).
+ */
+export const RECORD_SECONDS = 7 * 24 * HOUR_SECONDS - RECENT_LEAD_SECONDS;
 
 /** At most this many leads are kept: what a test step shows. */
 export const MOST_RECENT_LEADS = 10;
@@ -256,7 +267,7 @@ export async function rememberDelivered(
       z,
       RECENT_LEADS_KEY,
       record,
-      RECENT_PAGE_SECONDS,
+      RECORD_SECONDS,
       CONNECTION_SCOPE,
     );
   } catch (error) {

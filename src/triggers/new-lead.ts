@@ -47,8 +47,8 @@ const SUBSCRIBING = 'turning on New Lead (creating its webhook)';
 const UNSUBSCRIBING = 'turning off New Lead (deleting its webhook)';
 
 /**
- * The Zap editor's sample: a realistic delivery (the sandbox's shape, see the
- * README) read like any other, and marked `is_sample: true`.
+ * The Zap editor's sample: a realistic delivery (the sandbox's shape, see
+ * docs/sandbox.md) read like any other, and marked `is_sample: true`.
  */
 export const SAMPLE_LEAD: Lead = sampleLeadFrom(sampleDelivery);
 

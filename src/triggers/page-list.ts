@@ -7,7 +7,7 @@
 import { defineTrigger } from 'zapier-platform-core';
 import type { PollingTriggerPerform } from 'zapier-platform-core';
 
-import { RECENT_PAGE_SECONDS, recentPages } from '../leads/recent-leads';
+import { RECORD_SECONDS, recentPages } from '../leads/recent-leads';
 
 export const PAGE_LIST_KEY = 'page_list';
 
@@ -25,10 +25,10 @@ const perform: PollingTriggerPerform<Record<string, unknown>, PageChoice> = asyn
 ) => {
   const pages = await recentPages(z, bundle);
   if (pages.length === 0) {
-    const days = RECENT_PAGE_SECONDS / (24 * 60 * 60);
+    const days = RECORD_SECONDS / (24 * 60 * 60);
     z.console.log(
-      `New Lead has no pages to offer yet: no lead reached a live Zap of this connection ` +
-        `in the last ${days} days. Type the page's name, address or ID instead.`,
+      `New Lead has no pages to offer yet: no lead that named its page reached a live Zap ` +
+        `of this connection in the last ${days} days. Type the page's name, address or ID instead.`,
     );
   }
   return pages.map((page) => ({

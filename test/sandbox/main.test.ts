@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { sleep } from '../../harness/eventually';
 
 const ROOT = join(__dirname, '..', '..');
-/** A first run compiles every tool (about 10 s on a 2-core machine). */
+/** A first run compiles every tool (about 3 s on an idle 2-core machine; far more on a busy one). */
 const STARTUP_MS = 60_000;
 const STOP_MS = 10_000;
 

@@ -14,7 +14,7 @@ import {
   RECENT_LEADS_KEY,
   RECENT_LEADS_VERSION,
   RECENT_LEAD_SECONDS,
-  RECENT_PAGE_SECONDS,
+  RECORD_SECONDS,
 } from '../../../src/leads/recent-leads';
 import { SAMPLE_LEAD } from '../../../src/triggers/new-lead';
 import type { PageChoice } from '../../../src/triggers/page-list';
@@ -106,15 +106,28 @@ describe("New Lead's test step", () => {
     expect(ids(await testStep())).toEqual(['lead_1']);
   });
 
-  it("keeps them in the connection's own part of the cache, for at most 7 days", async () => {
+  it("keeps them in the connection's own part of the cache, a lead 7 days at most", async () => {
     await perform(deliveryOf(leadNamed('lead_1')));
     const writes = runtime.calls.filter(
       (call) => call.method === 'zcache_set' && call.params[0] === RECENT_LEADS_KEY,
     );
     expect(writes).toHaveLength(1);
     const [, , ttl, scope, nx] = writes[0]!.params;
-    expect([ttl, scope, nx]).toEqual([RECENT_PAGE_SECONDS, ['auth'], null]);
-    expect(RECENT_PAGE_SECONDS).toBeLessThanOrEqual(7 * 24 * 60 * 60);
+    expect([ttl, scope, nx]).toEqual([RECORD_SECONDS, ['auth'], null]);
+    // A lead is rewritten while younger than 3 days, then lives as long as the record.
+    expect(RECENT_LEAD_SECONDS + RECORD_SECONDS).toBeLessThanOrEqual(7 * 24 * 60 * 60);
+  });
+
+  it('drops a lead older than 3 days from the record at the next delivery', async () => {
+    await perform(deliveryOf(leadNamed('lead_1')));
+    zapier.advance(RECENT_LEAD_SECONDS * 1000 + 1000);
+    await perform(deliveryOf(leadNamed('lead_2')));
+    const writes = runtime.calls.filter(
+      (call) => call.method === 'zcache_set' && call.params[0] === RECENT_LEADS_KEY,
+    );
+    const written = JSON.stringify(writes.at(-1)!.params[1]);
+    expect(written).toContain('lead_2@example.org');
+    expect(written).not.toContain('lead_1@example.org');
   });
 
   it('forgets a lead after 3 days, and its page after 7', async () => {
@@ -124,7 +137,21 @@ describe("New Lead's test step", () => {
     zapier.advance(2000);
     expect(await testStep()).toEqual([SAMPLE_LEAD]);
     expect(await pageDropdown()).toHaveLength(1);
-    zapier.advance(4 * DAY_MS);
+    // Leads of another page keep the record alive; the first page's time runs out.
+    await perform(deliveryOf(leadNamed('lead_2', 'Webinar Signup')));
+    zapier.advance(2 * DAY_MS);
+    await perform(deliveryOf(leadNamed('lead_3', 'Webinar Signup')));
+    zapier.advance(2 * DAY_MS - 2000);
+    expect(await pageDropdown()).toHaveLength(2);
+    zapier.advance(4000);
+    expect((await pageDropdown()).map((page) => page.name)).toEqual(['Webinar Signup']);
+  });
+
+  it('forgets everything 4 days after the last delivery', async () => {
+    await perform(deliveryOf(leadNamed('lead_1')));
+    zapier.advance(RECORD_SECONDS * 1000 - 1000);
+    expect(await pageDropdown()).toHaveLength(1);
+    zapier.advance(2000);
     expect(await pageDropdown()).toEqual([]);
   });
 

@@ -70,7 +70,7 @@ describe('the Page dropdown', () => {
   it('is empty, and says why, before any lead', async () => {
     expect(await pageDropdown()).toEqual([]);
     expect(runtime.consoleLines).toContain(
-      "New Lead has no pages to offer yet: no lead reached a live Zap of this connection in the last 7 days. Type the page's name, address or ID instead.",
+      "New Lead has no pages to offer yet: no lead that named its page reached a live Zap of this connection in the last 4 days. Type the page's name, address or ID instead.",
     );
   });
 
