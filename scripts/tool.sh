@@ -21,7 +21,13 @@ shift
 
 printf 'Compiling the tools (what changed since the last run)…\n' >&2
 started_ms="$(date +%s%3N)"
-node_modules/.bin/tsc -p tsconfig.tools.json
+# A signal while compiling stops the compiler too, instead of leaving it running.
+node_modules/.bin/tsc -p tsconfig.tools.json &
+compiler=$!
+trap 'kill "$compiler" 2>/dev/null; exit 143' TERM
+trap 'kill "$compiler" 2>/dev/null; exit 130' INT
+wait "$compiler"
+trap - TERM INT
 TOOLS_COMPILE_MS="$(($(date +%s%3N) - started_ms))"
 export TOOLS_COMPILE_MS
 exec node_modules/.bin/node --disable-warning=ExperimentalWarning "out/$entry.js" "$@"
