@@ -11,9 +11,6 @@ import { startSandbox } from '../sandbox/server';
 
 import type { SandboxAddress } from '../harness/sandbox-client';
 
-/** Where the sandbox listens, and its client (kept in memory, never printed). */
-export type SandboxReady = SandboxAddress;
-
 interface SandboxWorkerData {
   database: string;
 }
@@ -25,7 +22,8 @@ async function main(): Promise<void> {
   const port = parentPort;
   const { database } = workerData as SandboxWorkerData;
   const sandbox = await startSandbox({ database });
-  const ready: SandboxReady = {
+  // Where the sandbox listens, and its client (kept in memory, never printed).
+  const ready: SandboxAddress = {
     appUrl: sandbox.appUrl,
     client: { id: sandbox.client.id, secret: sandbox.client.secret },
   };

@@ -20,7 +20,6 @@ import { startHookReceiver } from '../harness/hook-receiver';
 import type { HookReceiver } from '../harness/hook-receiver';
 import { connect, submitLead, subscribeHook } from '../harness/sandbox-client';
 import type { SandboxAddress } from '../harness/sandbox-client';
-import type { SandboxReady } from './delivery-sandbox';
 
 const LEADS = 1_000;
 const WEBHOOKS = 10;
@@ -88,13 +87,13 @@ async function startReceivers(mode: Mode): Promise<Receivers> {
 
 function startSandboxWorker(
   database: string,
-): Promise<{ ready: SandboxReady; stop: () => Promise<void> }> {
+): Promise<{ ready: SandboxAddress; stop: () => Promise<void> }> {
   const worker = new Worker(join(__dirname, 'delivery-sandbox.js'), {
     workerData: { database },
   });
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
-    worker.once('message', (ready: SandboxReady) => {
+    worker.once('message', (ready: SandboxAddress) => {
       resolve({
         ready,
         stop: () =>

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 
 import { eventually } from './eventually';
-import { listenOnLoopback } from './loopback';
+import { listenOnLoopback, readBody } from './loopback';
 
 export interface ReceivedRequest {
   method: string;
@@ -51,14 +51,12 @@ export async function startHookReceiver(
   let taken = 0;
 
   const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    void readBody(request).then((body) => {
       const entry: ReceivedRequest = {
         method: request.method ?? 'GET',
         path: request.url ?? '/',
         headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
+        body,
         answeredWith: 0,
       };
       received.push(entry);

@@ -21,11 +21,8 @@ import { isRecord, stepsOf } from './definition';
 import { messageOf } from '../harness/error-message';
 import type { LambdaHandler } from '../harness/zapier/lambda-handler';
 
-/** Core's Lambda handler, whatever its calling convention: an event in, its results out. */
-export type AppHandler = LambdaHandler;
-
 export interface LoadedApp {
-  handler: AppHandler;
+  handler: LambdaHandler;
   definition: AppDefinition;
 }
 
@@ -52,7 +49,7 @@ const importModule = new Function('specifier', 'return import(specifier)') as (
 type RawHandler = (...args: unknown[]) => unknown;
 
 /** Core's handler with one calling convention, whichever core the app brings. */
-export function asAppHandler(raw: RawHandler): AppHandler {
+export function asAppHandler(raw: RawHandler): LambdaHandler {
   if (raw.length === 3) {
     // Before core 17: handler(event, context, callback); core sets properties on context.
     return (event) =>
@@ -183,7 +180,7 @@ async function loadAppModule(dir: string): Promise<unknown> {
 }
 
 /** The definition of an app, as core's `definition` command serialises it. */
-export async function definitionOf(handler: AppHandler): Promise<AppDefinition> {
+export async function definitionOf(handler: LambdaHandler): Promise<AppDefinition> {
   let results: unknown;
   try {
     ({ results } = await handler({ command: 'definition' }));

@@ -7,7 +7,7 @@
 import nock from 'nock';
 
 import type { AppDefinition, Step } from './definition';
-import type { AppHandler } from './load-app';
+import type { LambdaHandler } from '../harness/zapier/lambda-handler';
 import { isHookTrigger, isRecord, staticFields, visibleSteps } from './definition';
 import type { Item } from './values';
 import { messageOf, withoutCoreDetails } from '../harness/error-message';
@@ -27,13 +27,13 @@ export interface StepRun {
   outcome: RunOutcome;
 }
 
-/** Core's own checks of a result (an item without id, …): the app's fault, whatever its input. */
 /** What to say of an error that carries no message. */
 const emptyMessageOf = (error: unknown) =>
   error instanceof Error
     ? `${error.name} without a message`
     : `${JSON.stringify(error) ?? String(error)}, thrown without a message`;
 
+/** Core's own checks of a result (an item without id, …): the app's fault, whatever its input. */
 const isCoreResultCheck = (message: string) => /Invalid API Response/.test(message);
 
 /**
@@ -43,7 +43,7 @@ const isCoreResultCheck = (message: string) => /Invalid API Response/.test(messa
  * raised it.
  */
 async function run(
-  handler: AppHandler,
+  handler: LambdaHandler,
   path: string,
   method: RunMethod,
   bundle: Record<string, unknown>,
@@ -122,7 +122,7 @@ const SAMPLE_LOADING_BUNDLE = {
 };
 
 async function runsOf(
-  handler: AppHandler,
+  handler: LambdaHandler,
   step: Step,
   deliveries: ReadonlyMap<string, unknown>,
   lacks: string | undefined,
@@ -161,7 +161,7 @@ async function runsOf(
  * maps a hook trigger's key to the body of a recorded delivery.
  */
 export async function runStepsOffline(
-  handler: AppHandler,
+  handler: LambdaHandler,
   definition: AppDefinition,
   deliveries: ReadonlyMap<string, unknown>,
 ): Promise<StepRun[]> {

@@ -33,8 +33,9 @@ export const REDELIVERY_WINDOW_SECONDS = 7 * 24 * 60 * 60;
 /**
  * Claims under way at once. Each is one or two calls to Zapier's cache over
  * connections the runtime keeps alive and reuses: a batch of 10,000 leads
- * holds 17 sockets (the claims' and the log stream's), not 10,000 (a Lambda process has 1,024 file
- * descriptors). `npm run bench` prints what a batch costs.
+ * holds 17 sockets (the claims' and the log stream's), not 10,000 (a Lambda
+ * process has 1,024 file descriptors). `npm run bench` prints what a batch
+ * costs.
  */
 export const CLAIMS_AT_ONCE = 16;
 
