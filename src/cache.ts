@@ -6,6 +6,8 @@
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
+import { CacheCalls } from './cache-calls';
+import type { CacheTiming } from './cache-calls';
 import { redact } from './errors';
 
 /**
@@ -66,4 +68,9 @@ export function writeCache(
 export function cacheFailure(error: unknown, bundle: Bundle): string {
   const message = error instanceof Error ? error.message : String(error);
   return redact(message, bundle).slice(0, 200);
+}
+
+/** The calls to the cache of a run that starts now, its failures worded for `bundle`. */
+export function cacheCallsOf(bundle: Bundle, timing: CacheTiming): CacheCalls {
+  return new CacheCalls(timing, (error) => cacheFailure(error, bundle));
 }

@@ -6,13 +6,17 @@
  */
 import { createHash } from 'node:crypto';
 
+import { eventually, sleep } from '../harness/eventually';
 import { startZapierRuntime } from '../harness/zapier/runtime';
 import type { ZapierRuntime } from '../harness/zapier/runtime';
 import type { Lead } from '../src/leads/fields';
 import { RECENT_LEADS_KEY } from '../src/leads/recent-leads';
-import { CLAIMS_AT_ONCE } from '../src/leads/redeliveries';
+import { FAILURES_IN_A_ROW_BEFORE_GIVING_UP } from '../src/cache-calls';
+import type { CacheTiming } from '../src/cache-calls';
+import { CLAIMS_AT_ONCE, claimKey } from '../src/leads/redeliveries';
 
 const PERFORM = 'triggers.new_lead.operation.perform';
+const PERFORM_LIST = 'triggers.new_lead.operation.performList';
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
 
 export const leadNamed = (id: string, page = 'Spring Launch') => ({
@@ -101,8 +105,8 @@ export function describeExactlyOnce(
     expect(String(key)).not.toContain('lead_1');
     expect(String(key)).not.toContain('wh_1');
     expect([ttl, scope, nx]).toEqual([WEEK_SECONDS, null, true]);
-    // Stored as JSON text by core: a random mark, another for each claim.
-    expect(JSON.parse(String(value))).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    // Stored as JSON text by core: the run's random mark and the lead's place, another for each claim.
+    expect(JSON.parse(String(value))).toMatch(/^[A-Za-z0-9_-]{16}\.0$/);
     expect(claims[1]!.params[1]).not.toEqual(value);
   });
 
@@ -187,7 +191,8 @@ export function describeExactlyOnce(
   it('passes a lead on, and says why, when the cache cannot say whose claim it is', async () => {
     const delivery = deliveryOf(leadNamed('lead_1'));
     await perform(delivery, liveZap('wh_1'));
-    runtime.loseAnswers('zcache_get', 3);
+    const [key] = claimWrites(runtime)[0]!.params;
+    runtime.loseAnswers('zcache_get', 3, 'server-error', String(key));
     expect(ids(await perform(delivery, liveZap('wh_1')))).toEqual(['lead_1']);
     expect(runtime.consoleLines.join('\n')).toMatch(
       /New Lead passed lead lead_1 on without checking for a redelivery: Zapier's cache did not say who claimed it \(RPC request failed after 3 attempts/,
@@ -251,7 +256,8 @@ export function describeExactlyOnce(
     expect(keys).toHaveLength(batchSize);
     const { mostCallsInFlight, mostConnectionsOpen, connectionsOpened } =
       runtime.figures();
-    expect(mostCallsInFlight).toBeLessThanOrEqual(CLAIMS_AT_ONCE);
+    // The claims, and the remembering for the test step beside them.
+    expect(mostCallsInFlight).toBeLessThanOrEqual(CLAIMS_AT_ONCE + 1);
     expect(mostCallsInFlight).toBeGreaterThan(1);
     // Sockets held at once: the claims' and the log stream's, not one per lead.
     expect(mostConnectionsOpen).toBeLessThanOrEqual(CLAIMS_AT_ONCE + 4);
@@ -260,6 +266,23 @@ export function describeExactlyOnce(
     }
     expect(await perform(batch, liveZap('wh_1'))).toEqual([]);
   }, 60_000);
+
+  it('spends about one call a lead on a batch sent again, and still finds the new leads among it', async () => {
+    const leads = Array.from({ length: 400 }, (_, index) => leadNamed(`lead_${index}`));
+    await perform(deliveryOf(...leads.slice(0, 300)), liveZap('wh_1'));
+    const callsBefore = runtime.calls.length;
+    const again = await perform(deliveryOf(...leads), liveZap('wh_1'));
+    expect(ids(again)).toEqual(leads.slice(300).map((lead) => lead.id));
+    // Writing first, a lead seen before costs two calls (the write, then the
+    // read-back of whose claim it is); reading first, once most were seen, one.
+    // At most: the first round written first (two calls each), the other seen
+    // leads read first (one), each new lead read then written (two), and the
+    // remembering for the test step (two); writing first throughout: 702.
+    const calls = runtime.calls.length - callsBefore;
+    expect(calls).toBeLessThanOrEqual(
+      2 * CLAIMS_AT_ONCE + (300 - CLAIMS_AT_ONCE) + 2 * 100 + 2,
+    );
+  });
 
   it('delivers the lead, and says why, when the cache answers 5xx', async () => {
     runtime.failWith(503);
@@ -337,5 +360,145 @@ export function describeOddAnswer(loadApp: () => object): void {
     } finally {
       await runtime.close();
     }
+  });
+}
+
+/**
+ * A cache that is slow, fails, or never answers: `perform` still returns in
+ * its time with every lead, and a claim is held only by a run that returned
+ * its lead. `loadApp(timing)` gives the app with that time for the cache.
+ */
+export function describeSlowCache(loadApp: (timing: CacheTiming) => object): void {
+  const timing: CacheTiming = { budgetMs: 2_000, callTimeoutMs: 1_000 };
+  let runtime: ZapierRuntime;
+  let app: object;
+
+  beforeAll(() => {
+    app = loadApp(timing);
+  });
+  beforeEach(async () => {
+    runtime = await startZapierRuntime();
+  });
+  afterEach(() => runtime.close());
+
+  const perform = (delivery: unknown, inputData = {}) =>
+    runtime.invoke<Lead[]>(app, PERFORM, {
+      cleanedRequest: delivery,
+      inputData,
+      authData: {},
+      ...webhookOnly('wh_1'),
+    });
+  const ids = (items: Lead[]) => items.map((item) => item.id);
+  const batchOf = (size: number) =>
+    Array.from({ length: size }, (_, index) => leadNamed(`lead_${index}`));
+  const claimedLeads = (leads: { id: string }[]) => {
+    const keys = new Set(claimWrites(runtime).map((call) => call.params[0]));
+    return leads
+      .filter((lead) => keys.has(claimKey({ kind: 'webhook', id: 'wh_1' }, lead.id)))
+      .map((lead) => lead.id);
+  };
+
+  it('returns every lead, unchecked and said so, when the cache never answers', async () => {
+    runtime.delayAnswers(() => 'never');
+    const leads = batchOf(50);
+    expect(ids(await perform(deliveryOf(...leads)))).toEqual(
+      leads.map((lead) => lead.id),
+    );
+    expect(runtime.consoleLines).toEqual(
+      expect.arrayContaining([
+        "New Lead passed 50 leads on without checking for a redelivery (lead_0, lead_1, lead_2 and 47 more): Zapier's cache did not answer (no answer within 1 s). If the service sent them before, the Zap may run for them twice.",
+        "New Lead could not keep this delivery's leads for the Zap editor's test step: Zapier's cache did not answer (no answer within 1 s). The leads themselves went out as usual.",
+      ]),
+    );
+  });
+
+  it('stops asking a cache that failed calls in a row, and passes the rest on', async () => {
+    runtime.failWith(503);
+    let arrived = 0;
+    runtime.delayAnswers((call) => {
+      arrived = call.ordinal;
+      return 0;
+    });
+    const leads = batchOf(1_000);
+    expect(await perform(deliveryOf(...leads))).toHaveLength(1_000);
+    // Core tries each call three times; without giving up, 3,000 tries and more.
+    expect(arrived).toBeLessThanOrEqual(
+      3 * (CLAIMS_AT_ONCE + FAILURES_IN_A_ROW_BEFORE_GIVING_UP + 1),
+    );
+    expect(runtime.consoleLines.join('\n')).toMatch(
+      /New Lead passed \d+ leads on without checking for a redelivery \(lead_\d+, .*\): Zapier's cache did not answer \(it had failed \d+ calls in a row, so this run stopped asking it\)/,
+    );
+  });
+
+  it('returns every lead when the cache answers only some calls, and claims none it did not return', async () => {
+    // Every other call hangs, never carried out: those leads are not claimed.
+    runtime.delayAnswers((call) => (call.ordinal % 2 === 0 ? 'never' : 0));
+    const leads = batchOf(40);
+    expect(ids(await perform(deliveryOf(...leads)))).toEqual(
+      leads.map((lead) => lead.id),
+    );
+    const claimed = claimedLeads(leads);
+    expect(claimed.length).toBeGreaterThan(0);
+    expect(claimed.length).toBeLessThan(leads.length);
+    // Sent again to a cache that answers: exactly the leads never claimed go out.
+    runtime.delayAnswers(() => 0);
+    const again = ids(await perform(deliveryOf(...leads)));
+    expect(again).toEqual(
+      leads.map((lead) => lead.id).filter((id) => !claimed.includes(id)),
+    );
+  });
+
+  it('holds a claim that lands after the run stopped waiting only for the run that returned its lead', async () => {
+    runtime.delayAnswers((call) => (call.params[4] === true ? 1_500 : 0));
+    const leads = batchOf(20);
+    expect(await perform(deliveryOf(...leads))).toHaveLength(20);
+    // The late claims land, each for a lead that run returned: none is lost,
+    // and a redelivery is recognised.
+    await eventually(() => (claimWrites(runtime).length === 20 ? true : undefined), {
+      what: 'the late claims landing',
+    });
+    runtime.delayAnswers(() => 0);
+    expect(await perform(deliveryOf(...leads))).toEqual([]);
+  });
+
+  it('stops claiming when its time for the cache is spent, and passes the rest on', async () => {
+    // 400 ms a call, 2 s: time for five rounds of claims, not for 1,000 leads.
+    runtime.delayAnswers(() => 400);
+    const leads = batchOf(1_000);
+    expect(await perform(deliveryOf(...leads))).toHaveLength(1_000);
+    expect(runtime.consoleLines.join('\n')).toContain(
+      'this run had used its 2 s for the cache, and Zapier stops a run at 30 s',
+    );
+    // Claims under way at the deadline may still land: wait until they have.
+    await sleep(1_000);
+    const claimed = claimedLeads(leads);
+    expect(claimed.length).toBeGreaterThan(0);
+    expect(claimed.length).toBeLessThan(leads.length);
+    runtime.delayAnswers(() => 0);
+    const again = ids(await perform(deliveryOf(...leads)));
+    expect(again).toEqual(
+      leads.map((lead) => lead.id).filter((id) => !claimed.includes(id)),
+    );
+  }, 20_000);
+
+  it('keeps the leads for the test step only as long as the claims may take', async () => {
+    runtime.delayAnswers((call) => (call.params[0] === RECENT_LEADS_KEY ? 'never' : 0));
+    expect(ids(await perform(deliveryOf(leadNamed('lead_1'))))).toEqual(['lead_1']);
+    expect(claimWrites(runtime)).toHaveLength(1);
+    expect(runtime.consoleLines).toContain(
+      "New Lead could not keep this delivery's leads for the Zap editor's test step: Zapier's cache did not answer (no answer within 1 s). The leads themselves went out as usual.",
+    );
+  });
+
+  it('shows the sample in the test step when the cache never answers', async () => {
+    runtime.delayAnswers(() => 'never');
+    const shown = await runtime.invoke<Lead[]>(app, PERFORM_LIST, {
+      inputData: {},
+      authData: {},
+    });
+    expect(shown.map((lead) => lead.is_sample)).toEqual([true]);
+    expect(runtime.consoleLines).toContain(
+      "New Lead could not read the leads it keeps for the Zap editor: Zapier's cache did not answer (no answer within 1 s).",
+    );
   });
 }

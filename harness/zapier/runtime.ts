@@ -35,7 +35,10 @@ export interface RuntimeOptions {
   storedAnswer?: unknown;
   /** Keep every call in `calls` (default); a long benchmark turns it off to stay lean. */
   recordCalls?: boolean;
-  /** How long each RPC answer takes, as over a network to Zapier's cache (default 0). */
+  /**
+   * How long each RPC call takes, as over a network to Zapier's cache (default
+   * 0): the call is carried out, and answered, after this long.
+   */
   answerDelayMs?: number;
   /**
    * Keep core's own console output (its echo of the app's log, its memory
@@ -54,6 +57,16 @@ export interface RpcCall {
   connection: string;
 }
 
+/** A call as it arrives, before it is carried out: its place among all calls (from 1). */
+export interface ArrivingCall {
+  method: string;
+  params: unknown[];
+  ordinal: number;
+}
+
+/** How long a call waits before it is carried out and answered; `never`: it hangs. */
+export type AnswerDelay = number | 'never';
+
 /** How a write's answer is lost after the write: a 5xx, or the connection cut. */
 export type LostAnswer = 'server-error' | 'connection-reset';
 
@@ -69,9 +82,13 @@ export interface RuntimeFigures {
   connectionsOpened: number;
   /** The most of those open at one time: the sockets a run holds. */
   mostConnectionsOpen: number;
+  /** Set-if-absent writes that stored their value: the claims made. */
+  claimsStored: number;
 }
 
 export interface ZapierRuntime {
+  /** `http://127.0.0.1:<port>`: `/rpc` and `/logs` are under it. */
+  origin: string;
   rpcBase: string;
   loggingEndpoint: string;
   /** Every RPC call received, in order (unless `recordCalls` is false). */
@@ -80,6 +97,12 @@ export interface ZapierRuntime {
   consoleLines: string[];
   /** Answer every RPC call with this HTTP status (a cache outage); `null` to answer normally. */
   failWith(status: number | null): void;
+  /**
+   * From now on each call waits `delayOf(call)` before it is carried out
+   * (stored, read) and answered; a call given `never` is never carried out
+   * nor answered, until `close()` ends its connection.
+   */
+  delayAnswers(delayOf: (call: ArrivingCall) => AnswerDelay): void;
   /**
    * The next `count` calls of `method` (on `key` only, when given) are
    * carried out, but their answer is lost, so core's RPC client tries again.
@@ -104,6 +127,8 @@ export interface ZapierRuntime {
     scope: ['auth'] | null,
     connection?: Connection,
   ): void;
+  /** A token for a run of `connection`, for a handler this stand-in does not start. */
+  admit(connection: Connection): string;
   /**
    * Runs `method` (e.g. `triggers.new_lead.operation.perform`) of the app
    * through core's Lambda handler, with the event Zapier sends: this cache
@@ -142,6 +167,7 @@ const NO_FIGURES: RuntimeFigures = {
   mostCallsInFlight: 0,
   connectionsOpened: 0,
   mostConnectionsOpen: 0,
+  claimsStored: 0,
 };
 
 interface PlannedLoss {
@@ -160,13 +186,18 @@ class RuntimeServer {
   readonly lostAnswers = new Map<string, PlannedLoss>();
   failure: number | null = null;
   vanishingClaims = 0;
+  delayOf: (call: ArrivingCall) => AnswerDelay;
+  private callsArrived = 0;
   private callsInFlight = 0;
   private connectionsOpen = 0;
 
   constructor(
     readonly cache: ScopedCache,
     private readonly options: RuntimeOptions,
-  ) {}
+  ) {
+    const delayMs = options.answerDelayMs ?? 0;
+    this.delayOf = () => delayMs;
+  }
 
   handle(request: IncomingMessage, response: ServerResponse): void {
     const route = request.method === 'POST' ? request.url : undefined;
@@ -209,19 +240,25 @@ class RuntimeServer {
 
   private async answerRpc(request: IncomingMessage, response: ServerResponse) {
     const text = await readBody(request);
-    const delayMs = this.options.answerDelayMs ?? 0;
-    if (delayMs > 0) {
-      await sleep(delayMs);
-    }
-    if (this.failure !== null) {
-      sendJson(response, this.failure, { error: 'the cache is unavailable' });
-      return;
-    }
     let body: { id?: unknown; method?: unknown; params?: unknown };
     try {
       body = JSON.parse(text) as typeof body;
     } catch {
       sendJson(response, 400, { error: 'the RPC body is not JSON' });
+      return;
+    }
+    const method = String(body.method);
+    const params = Array.isArray(body.params) ? (body.params as unknown[]) : [];
+    this.callsArrived += 1;
+    const delay = this.delayOf({ method, params, ordinal: this.callsArrived });
+    if (delay === 'never') {
+      return;
+    }
+    if (delay > 0) {
+      await sleep(delay);
+    }
+    if (this.failure !== null) {
+      sendJson(response, this.failure, { error: 'the cache is unavailable' });
       return;
     }
     const token = request.headers['x-token'];
@@ -230,19 +267,25 @@ class RuntimeServer {
       sendJson(response, 403, { id: body.id, error: 'unknown token' });
       return;
     }
-    const method = String(body.method);
-    const params = Array.isArray(body.params) ? (body.params as unknown[]) : [];
     let result: unknown;
+    const vanished = this.vanishes(method, params);
     try {
-      result = this.vanishes(method, params)
-        ? null
-        : this.cache.call(method, params, connection);
+      result = vanished ? null : this.cache.call(method, params, connection);
     } catch (error) {
       const status = error instanceof RpcError ? error.status : 500;
       sendJson(response, status, { id: body.id, error: String(error) });
       return;
     }
     this.figures.rpcCalls += 1;
+    const existingKeyAnswer = this.options.existingKeyAnswer ?? null;
+    if (
+      method === 'zcache_set' &&
+      params[4] === true &&
+      !vanished &&
+      result !== existingKeyAnswer
+    ) {
+      this.figures.claimsStored += 1;
+    }
     if (this.options.recordCalls ?? true) {
       this.calls.push({ method, params, connection: connection.id });
     }
@@ -308,55 +351,56 @@ class RuntimeServer {
   }
 }
 
-/** Runs an app's method through core's Lambda handler, with the event Zapier sends. */
-class AppInvoker {
-  private readonly handlers = new WeakMap<object, LambdaHandler>();
+/** Where a run reaches Zapier's runtime: its cache and log endpoint, and its own token. */
+export interface RunEndpoints {
+  origin: string;
+  token: string;
+}
 
-  constructor(
-    private readonly server: RuntimeServer,
-    private readonly base: string,
-    private readonly quiet: boolean,
-  ) {}
+const handlers = new WeakMap<object, LambdaHandler>();
 
-  async invoke<T>(
-    app: object,
-    method: string,
-    bundle: Record<string, unknown>,
-    connection: Connection,
-  ): Promise<T> {
-    const handler = this.handlers.get(app) ?? core.createAppHandler(app);
-    this.handlers.set(app, handler);
-    const token = randomBytes(16).toString('hex');
-    this.server.runs.set(token, connection);
-    // The handler streams the run's logs to LOGGING_ENDPOINT with the token.
-    process.env.LOGGING_ENDPOINT = `${this.base}/logs`;
-    const event = {
-      command: 'execute',
-      method,
-      bundle,
-      rpc_base: `${this.base}/rpc`,
-      token,
-    };
-    const output = this.quiet
-      ? await silenced(() => handler(event))
-      : await handler(event);
-    return output.results as T;
-  }
+/**
+ * Runs `method` of `app` through core's Lambda handler, with the event Zapier
+ * sends: the runtime at `origin` (`/rpc`, `/logs`), the run's token, `bundle`.
+ */
+export async function invokeThroughHandler<T>(
+  app: object,
+  method: string,
+  bundle: Record<string, unknown>,
+  { origin, token }: RunEndpoints,
+  quiet = false,
+): Promise<T> {
+  const handler = handlers.get(app) ?? core.createAppHandler(app);
+  handlers.set(app, handler);
+  // The handler streams the run's logs to LOGGING_ENDPOINT with the token.
+  process.env.LOGGING_ENDPOINT = `${origin}/logs`;
+  const event = { command: 'execute', method, bundle, rpc_base: `${origin}/rpc`, token };
+  const output = quiet ? await silenced(() => handler(event)) : await handler(event);
+  return output.results as T;
 }
 
 function runtimeOf(
   server: RuntimeServer,
   listening: Listening,
-  invoker: AppInvoker,
+  quiet: boolean,
 ): ZapierRuntime {
+  const admit = (connection: Connection) => {
+    const token = randomBytes(16).toString('hex');
+    server.runs.set(token, connection);
+    return token;
+  };
   const savedLoggingEndpoint = process.env.LOGGING_ENDPOINT;
   return {
+    origin: listening.origin,
     rpcBase: `${listening.origin}/rpc`,
     loggingEndpoint: `${listening.origin}/logs`,
     calls: server.calls,
     consoleLines: server.consoleLines,
     failWith(status) {
       server.failure = status;
+    },
+    delayAnswers(delayOf) {
+      server.delayOf = delayOf;
     },
     loseAnswers(method, count, how = 'server-error', key = undefined) {
       server.lostAnswers.set(method, { count, how, key });
@@ -371,8 +415,15 @@ function runtimeOf(
     storeText(key, text, scope, connection = DEFAULT_CONNECTION) {
       server.cache.call('zcache_set', [key, text, null, scope, false], connection);
     },
+    admit,
     invoke: (app, method, bundle, connection = DEFAULT_CONNECTION) =>
-      invoker.invoke(app, method, bundle, connection),
+      invokeThroughHandler(
+        app,
+        method,
+        bundle,
+        { origin: listening.origin, token: admit(connection) },
+        quiet,
+      ),
     close() {
       if (savedLoggingEndpoint === undefined) {
         delete process.env.LOGGING_ENDPOINT;
@@ -396,9 +447,5 @@ export async function startZapierRuntime(
   const http = createServer((request, response) => server.handle(request, response));
   http.on('connection', (socket) => server.countConnection(socket));
   const listening = await listenOnLoopback(http);
-  return runtimeOf(
-    server,
-    listening,
-    new AppInvoker(server, listening.origin, options.quiet ?? false),
-  );
+  return runtimeOf(server, listening, options.quiet ?? false);
 }

@@ -6,13 +6,16 @@
  * step shows them, and the Page dropdown lists those pages. Another
  * connection never sees them.
  *
- * Never at a lead's cost: remembering is best-effort, after the claims. A
- * cache that fails or answers something unexpected is logged; what it held
- * that this version cannot read counts as nothing remembered.
+ * Never at a lead's cost: remembering is best-effort, beside the claims and
+ * inside the same time for the cache (../cache-calls.ts). A cache that fails,
+ * answers late or answers something unexpected is logged; what it held that
+ * this version cannot read counts as nothing remembered.
  */
-import type { Bundle, ZObject } from 'zapier-platform-core';
+import type { ZObject } from 'zapier-platform-core';
 
-import { CONNECTION_SCOPE, cacheFailure, readCache, writeCache } from '../cache';
+import { CONNECTION_SCOPE, readCache, writeCache } from '../cache';
+import { whyUnanswered } from '../cache-calls';
+import type { CacheCalls } from '../cache-calls';
 import { isJsonObject } from '../json';
 import { logLines } from '../log-lines';
 import type { FieldValue, Lead } from './fields';
@@ -225,13 +228,14 @@ export function withDelivered(
 }
 
 /**
- * Remembers a live delivery's leads for the Zap editor. Never throws: a
- * failure is logged, and the leads go out all the same.
+ * Remembers a live delivery's leads for the Zap editor. Never throws, and
+ * waits on the cache only as long as `calls` allows: a failure is logged, and
+ * the leads go out all the same.
  */
 export async function rememberDelivered(
   z: ZObject,
-  bundle: Bundle,
   leads: Lead[],
+  calls: CacheCalls,
 ): Promise<void> {
   if (leads.length === 0) {
     return;
@@ -241,15 +245,13 @@ export async function rememberDelivered(
       `New Lead could not keep this delivery's leads for the Zap editor's test step: ${why}. ` +
         'The leads themselves went out as usual.',
     );
-  let stored: unknown;
-  try {
-    stored = await readCache(z, RECENT_LEADS_KEY, CONNECTION_SCOPE);
-  } catch (error) {
-    notKept(`Zapier's cache did not answer (${cacheFailure(error, bundle)})`);
+  const stored = await calls.ask(() => readCache(z, RECENT_LEADS_KEY, CONNECTION_SCOPE));
+  if (!stored.answered) {
+    notKept(`Zapier's cache did not answer (${whyUnanswered(stored.why)})`);
     return;
   }
   const now = Date.now();
-  const { record, tooLarge } = withDelivered(readRecord(stored, now), leads, now);
+  const { record, tooLarge } = withDelivered(readRecord(stored.value, now), leads, now);
   logLines(
     z,
     tooLarge.map(
@@ -261,50 +263,40 @@ export async function rememberDelivered(
       `New Lead did not keep ${count} more lead(s) of this delivery for the test step: ` +
       'each is too large.',
   );
-  let answer: unknown;
-  try {
-    answer = await writeCache(
-      z,
-      RECENT_LEADS_KEY,
-      record,
-      RECORD_SECONDS,
-      CONNECTION_SCOPE,
-    );
-  } catch (error) {
-    notKept(`Zapier's cache did not answer (${cacheFailure(error, bundle)})`);
-    return;
-  }
-  if (answer !== true) {
+  const written = await calls.ask(() =>
+    writeCache(z, RECENT_LEADS_KEY, record, RECORD_SECONDS, CONNECTION_SCOPE),
+  );
+  if (!written.answered) {
+    notKept(`Zapier's cache did not answer (${whyUnanswered(written.why)})`);
+  } else if (written.value !== true) {
     notKept(
-      `Zapier's cache did not confirm it stored them (it answered ${typeof answer})`,
+      `Zapier's cache did not confirm it stored them (it answered ${typeof written.value})`,
     );
   }
 }
 
 /**
  * What the connection remembers; nothing when there is nothing, or when the
- * cache cannot be read (logged, never thrown).
+ * cache gives no answer in time (logged, never thrown).
  */
-async function remembered(z: ZObject, bundle: Bundle): Promise<RecentRecord> {
-  let stored: unknown;
-  try {
-    stored = await readCache(z, RECENT_LEADS_KEY, CONNECTION_SCOPE);
-  } catch (error) {
+async function remembered(z: ZObject, calls: CacheCalls): Promise<RecentRecord> {
+  const stored = await calls.ask(() => readCache(z, RECENT_LEADS_KEY, CONNECTION_SCOPE));
+  if (!stored.answered) {
     z.console.log(
       `New Lead could not read the leads it keeps for the Zap editor: Zapier's cache did ` +
-        `not answer (${cacheFailure(error, bundle)}).`,
+        `not answer (${whyUnanswered(stored.why)}).`,
     );
     return EMPTY;
   }
-  return readRecord(stored, Date.now());
+  return readRecord(stored.value, Date.now());
 }
 
 /** The connection's newest leads, newest first, each as perform made it. */
-export async function recentLeads(z: ZObject, bundle: Bundle): Promise<Lead[]> {
-  return (await remembered(z, bundle)).leads.map((entry) => entry.value);
+export async function recentLeads(z: ZObject, calls: CacheCalls): Promise<Lead[]> {
+  return (await remembered(z, calls)).leads.map((entry) => entry.value);
 }
 
 /** The pages the connection's leads came from, the most recent first. */
-export async function recentPages(z: ZObject, bundle: Bundle): Promise<LeadPage[]> {
-  return (await remembered(z, bundle)).pages.map((entry) => entry.value);
+export async function recentPages(z: ZObject, calls: CacheCalls): Promise<LeadPage[]> {
+  return (await remembered(z, calls)).pages.map((entry) => entry.value);
 }

@@ -9,15 +9,17 @@
  *
  * Never loses a lead to this: a lead is dropped only when the cache proves
  * that another run claimed it. Without a subscription (or Zap) to claim for,
- * or when the cache does not answer, the lead is passed on and the reason
- * logged.
+ * or when the cache gives no answer in time (../cache-calls.ts), the lead is
+ * passed on and the reason logged.
  */
 import { createHash, randomBytes } from 'node:crypto';
 
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import { mapWithLimit } from '../bounded';
-import { cacheFailure, readCache, writeCache } from '../cache';
+import { readCache, writeCache } from '../cache';
+import { whyUnanswered } from '../cache-calls';
+import type { CacheCalls } from '../cache-calls';
 import { logLines } from '../log-lines';
 import { readIdentifier } from '../responses';
 import type { Lead } from './fields';
@@ -31,13 +33,16 @@ import type { Lead } from './fields';
 export const REDELIVERY_WINDOW_SECONDS = 7 * 24 * 60 * 60;
 
 /**
- * Claims under way at once. Each is one or two calls to Zapier's cache over
- * connections the runtime keeps alive and reuses: a batch of 10,000 leads
- * holds 17 sockets (the claims' and the log stream's), not 10,000 (a Lambda
- * process has 1,024 file descriptors). `npm run bench` prints what a batch
- * costs.
+ * Claims under way at once. Each is one or two RPCs to Zapier's cache, each
+ * holding a socket while it waits (core's RPC client reuses idle ones), so
+ * this many sockets at most: an eighth of the 1,024 file descriptors of a
+ * Lambda process, leaving room for the runtime, the log stream, and calls a
+ * run gave up on that Zapier has not closed yet; a few megabytes of the 450
+ * MB past which core recycles a process. Waiting dominates a claim: at 50 ms
+ * per call, 128 at once claim 10,000 new leads in about 4 s, where 16 took
+ * 33 s (`npm run bench` prints the figures).
  */
-export const CLAIMS_AT_ONCE = 16;
+export const CLAIMS_AT_ONCE = 128;
 
 /**
  * For whom a lead is claimed. The webhook of the live Zap: one per Zap, and
@@ -93,34 +98,36 @@ export function claimKey(claimant: Claimant, leadId: string): string {
 /** New, seen before, or passed on without a check (and why). */
 type Claim = 'new' | 'seen' | { unchecked: string };
 
-/** What only this claim stores: 96 random bits, so that the claim can recognise its own write. */
-function claimMark(): string {
-  return randomBytes(12).toString('base64url');
+/**
+ * What only one claim stores: 96 random bits for the run, and the lead's place
+ * in its delivery, so that a claim can recognise its own write.
+ */
+function claimMarks(): (index: number) => string {
+  const run = randomBytes(12).toString('base64url');
+  return (index) => `${run}.${index}`;
 }
 
 /**
  * The cache says the key exists. It may be this claim's own write, whose
- * answer was lost and whose retry found it: read the mark back. Only another
- * run's mark proves a redelivery.
+ * answer was lost and whose retry (core's RPC client tries three times) found
+ * it: read the mark back. Only another run's mark proves a redelivery.
  */
 async function whoseClaim(
   z: ZObject,
-  bundle: Bundle,
+  calls: CacheCalls,
   key: string,
   mark: string,
 ): Promise<Claim> {
-  let stored: unknown;
-  try {
-    stored = await readCache(z, key, null);
-  } catch (error) {
+  const read = await calls.ask(() => readCache(z, key, null));
+  if (!read.answered) {
     return {
-      unchecked: `Zapier's cache did not say who claimed it (${cacheFailure(error, bundle)})`,
+      unchecked: `Zapier's cache did not say who claimed it (${whyUnanswered(read.why)})`,
     };
   }
-  if (stored === mark) {
+  if (read.value === mark) {
     return 'new';
   }
-  if (stored === null || stored === undefined) {
+  if (read.value === null || read.value === undefined) {
     return { unchecked: "Zapier's cache said it held a claim, then held none" };
   }
   // Another run's mark, a claim of an earlier version (1), or anything else
@@ -128,30 +135,95 @@ async function whoseClaim(
   return 'seen';
 }
 
-async function claim(z: ZObject, bundle: Bundle, key: string): Promise<Claim> {
-  const mark = claimMark();
-  let stored: unknown;
-  try {
-    stored = await writeCache(z, key, mark, REDELIVERY_WINDOW_SECONDS, null, 'if-absent');
-  } catch (error) {
-    return {
-      unchecked: `Zapier's cache did not answer (${cacheFailure(error, bundle)})`,
-    };
+/** Claims with set-if-absent: one call for a new lead, two for a lead seen before. */
+async function claimByWriting(
+  z: ZObject,
+  calls: CacheCalls,
+  key: string,
+  mark: string,
+): Promise<Claim> {
+  const written = await calls.ask(() =>
+    writeCache(z, key, mark, REDELIVERY_WINDOW_SECONDS, null, 'if-absent'),
+  );
+  if (!written.answered) {
+    return { unchecked: `Zapier's cache did not answer (${whyUnanswered(written.why)})` };
   }
-  if (stored === true) {
+  if (written.value === true) {
     return 'new';
   }
-  if (stored === false || stored === null) {
-    return whoseClaim(z, bundle, key, mark);
+  if (written.value === false || written.value === null) {
+    return whoseClaim(z, calls, key, mark);
   }
   return {
-    unchecked: `Zapier's cache gave an answer it does not understand (${typeof stored})`,
+    unchecked: `Zapier's cache gave an answer it does not understand (${typeof written.value})`,
   };
+}
+
+/**
+ * Reads first: one call for a lead seen before (this run has not written the
+ * key, so whatever is there is another run's claim), two for a new one.
+ */
+async function claimByReading(
+  z: ZObject,
+  calls: CacheCalls,
+  key: string,
+  mark: string,
+): Promise<Claim> {
+  const read = await calls.ask(() => readCache(z, key, null));
+  if (!read.answered) {
+    return { unchecked: `Zapier's cache did not answer (${whyUnanswered(read.why)})` };
+  }
+  if (read.value !== null && read.value !== undefined) {
+    return 'seen';
+  }
+  return claimByWriting(z, calls, key, mark);
+}
+
+/**
+ * How a batch's leads are claimed: by writing first while most leads so far
+ * were new (a new lead then costs one call), by reading first once most were
+ * seen before (a redelivered batch then costs one call a lead, not two).
+ */
+class ClaimOrder {
+  private news = 0;
+  private seens = 0;
+
+  claim(z: ZObject, calls: CacheCalls, key: string, mark: string): Promise<Claim> {
+    const claiming = this.seens > this.news ? claimByReading : claimByWriting;
+    return claiming(z, calls, key, mark).then((outcome) => {
+      if (outcome === 'new') {
+        this.news += 1;
+      } else if (outcome === 'seen') {
+        this.seens += 1;
+      }
+      return outcome;
+    });
+  }
+}
+
+/** `lead_1, lead_2, lead_3 and 9,997 more` */
+function someIds(ids: string[]): string {
+  const shown = ids.slice(0, 3).join(', ');
+  return ids.length > 3
+    ? `${shown} and ${(ids.length - 3).toLocaleString('en-US')} more`
+    : shown;
+}
+
+/** One line per reason a lead was passed on unchecked, saying how many and which. */
+function uncheckedLines(unchecked: Map<string, string[]>): string[] {
+  return [...unchecked].map(([reason, ids]) =>
+    ids.length === 1
+      ? `New Lead passed lead ${ids[0]} on without checking for a redelivery: ${reason}. ` +
+        'If the service sent it before, the Zap may run for it twice.'
+      : `New Lead passed ${ids.length.toLocaleString('en-US')} leads on without checking for ` +
+        `a redelivery (${someIds(ids)}): ${reason}. If the service sent them before, the Zap ` +
+        'may run for them twice.',
+  );
 }
 
 function logClaims(z: ZObject, leads: Lead[], claims: Claim[]): void {
   const skipped: string[] = [];
-  const unchecked: string[] = [];
+  const unchecked = new Map<string, string[]>();
   claims.forEach((outcome, index) => {
     const id = leads[index]!.id;
     if (outcome === 'seen') {
@@ -159,10 +231,7 @@ function logClaims(z: ZObject, leads: Lead[], claims: Claim[]): void {
         `New Lead skipped lead ${id}: this Zap already received it (the service sent it again).`,
       );
     } else if (outcome !== 'new') {
-      unchecked.push(
-        `New Lead passed lead ${id} on without checking for a redelivery: ${outcome.unchecked}. ` +
-          'If the service sent it before, the Zap may run for it twice.',
-      );
+      unchecked.set(outcome.unchecked, [...(unchecked.get(outcome.unchecked) ?? []), id]);
     }
   });
   logLines(
@@ -173,18 +242,22 @@ function logClaims(z: ZObject, leads: Lead[], claims: Claim[]): void {
   );
   logLines(
     z,
-    unchecked,
+    uncheckedLines(unchecked),
     (count) =>
-      `New Lead passed ${count} more lead(s) of this delivery on without checking for a ` +
-      'redelivery, for the same reasons.',
+      `New Lead passed more leads of this delivery on without checking for a redelivery, ` +
+      `for ${count} other reasons.`,
   );
 }
 
-/** The leads this Zap has not received before, in their order. */
+/**
+ * The leads this Zap has not received before, in their order. Never throws,
+ * and waits on the cache only as long as `calls` allows.
+ */
 export async function withoutRedeliveries(
   z: ZObject,
   bundle: Bundle,
   leads: Lead[],
+  calls: CacheCalls,
 ): Promise<Lead[]> {
   if (leads.length === 0) {
     return leads;
@@ -205,9 +278,11 @@ export async function withoutRedeliveries(
       firstIndex.set(key, index);
     }
   });
+  const markOf = claimMarks();
+  const order = new ClaimOrder();
   const claims = await mapWithLimit(leads, CLAIMS_AT_ONCE, (_lead, index) =>
     firstIndex.get(keys[index]!) === index
-      ? claim(z, bundle, keys[index]!)
+      ? order.claim(z, calls, keys[index]!, markOf(index))
       : Promise.resolve<Claim>('seen'),
   );
   logClaims(z, leads, claims);

@@ -22,6 +22,9 @@ import type {
   CreateWebhookResponse,
   DeleteWebhookResponse,
 } from '../api';
+import { cacheCallsOf } from '../cache';
+import { ZAPIER_CACHE_TIMING } from '../cache-calls';
+import type { CacheTiming } from '../cache-calls';
 import { apiBaseUrl } from '../config';
 import { failureFor } from '../errors';
 import { isJsonObject } from '../json';
@@ -194,50 +197,60 @@ function onChosenPage(z: ZObject, bundle: Bundle<NewLeadInput>, leads: Lead[]): 
   return kept;
 }
 
-const perform: WebhookTriggerPerform<NewLeadInput, Lead> = async (z, bundle) => {
-  const body = deliveryBody(bundle);
-  if ((body === undefined || body === '') && bundle.meta?.isLoadingSample) {
-    // No delivery at all, while a sample is wanted: what `zapier-platform invoke` does.
-    return [SAMPLE_LEAD];
-  }
-  // Read and normalise every lead before claiming any, so that a delivery
-  // that fails to read leaves nothing claimed.
-  const { leads, ignoredEvents } = leadsFrom(body);
-  for (const event of ignoredEvents) {
-    z.console.log(
-      `New Lead ignored a "${event}" event: it only handles ${LEAD_CREATED}.`,
+const performWith =
+  (timing: CacheTiming): WebhookTriggerPerform<NewLeadInput, Lead> =>
+  async (z, bundle) => {
+    const calls = cacheCallsOf(bundle, timing);
+    const body = deliveryBody(bundle);
+    if ((body === undefined || body === '') && bundle.meta?.isLoadingSample) {
+      // No delivery at all, while a sample is wanted: what `zapier-platform invoke` does.
+      return [SAMPLE_LEAD];
+    }
+    // Read and normalise every lead before claiming any, so that a delivery
+    // that fails to read leaves nothing claimed.
+    const { leads, ignoredEvents } = leadsFrom(body);
+    for (const event of ignoredEvents) {
+      z.console.log(
+        `New Lead ignored a "${event}" event: it only handles ${LEAD_CREATED}.`,
+      );
+    }
+    // Every page's leads, so that the test step and the Page dropdown of any Zap
+    // on this connection can show them; beside the claims, in the same time.
+    const remembering =
+      claimantOf(bundle) === undefined ? undefined : rememberDelivered(z, leads, calls);
+    const items = await withoutRedeliveries(
+      z,
+      bundle,
+      onChosenPage(z, bundle, leads),
+      calls,
     );
-  }
-  const items = await withoutRedeliveries(z, bundle, onChosenPage(z, bundle, leads));
-  if (claimantOf(bundle) !== undefined) {
-    // Every page's leads, so that the test step and the Page dropdown of any
-    // Zap on this connection can show them.
-    await rememberDelivered(z, bundle, leads);
-  }
-  return items;
-};
+    await remembering;
+    return items;
+  };
 
 /**
  * The Zap editor's test step: the connection's newest leads from the chosen
  * Page, as live Zaps received them; the marked sample when there are none.
  */
-const performList: WebhookTriggerPerformList<NewLeadInput, Lead> = async (z, bundle) => {
-  const wanted = wantedPage(bundle.inputData.page);
-  const recent = await recentLeads(z, bundle);
-  const shown =
-    wanted === undefined ? recent : recent.filter((lead) => isFromPage(lead, wanted));
-  if (shown.length > 0) {
-    return shown;
-  }
-  const days = RECENT_LEAD_SECONDS / (24 * 60 * 60);
-  const fromPage =
-    wanted === undefined ? '' : ` from the page "${String(bundle.inputData.page)}"`;
-  z.console.log(
-    `New Lead shows a sample lead: no lead${fromPage} reached a live Zap of this ` +
-      `connection in the last ${days} days.`,
-  );
-  return [SAMPLE_LEAD];
-};
+const performListWith =
+  (timing: CacheTiming): WebhookTriggerPerformList<NewLeadInput, Lead> =>
+  async (z, bundle) => {
+    const wanted = wantedPage(bundle.inputData.page);
+    const recent = await recentLeads(z, cacheCallsOf(bundle, timing));
+    const shown =
+      wanted === undefined ? recent : recent.filter((lead) => isFromPage(lead, wanted));
+    if (shown.length > 0) {
+      return shown;
+    }
+    const days = RECENT_LEAD_SECONDS / (24 * 60 * 60);
+    const fromPage =
+      wanted === undefined ? '' : ` from the page "${String(bundle.inputData.page)}"`;
+    z.console.log(
+      `New Lead shows a sample lead: no lead${fromPage} reached a live Zap of this ` +
+        `connection in the last ${days} days.`,
+    );
+    return [SAMPLE_LEAD];
+  };
 
 /** The labels of every field a lead has in the sample; the Zap editor shows them. */
 export const LEAD_OUTPUT_FIELDS = [
@@ -278,63 +291,74 @@ export function labelOfKey(key: string): string {
  * does not have (a form's own questions: _Fields Budget_), so the Zap editor
  * offers them by name before a lead is mapped.
  */
-const recentFieldLabels = async (
-  z: ZObject,
-  bundle: Bundle<NewLeadInput>,
-): Promise<PlainOutputField[]> => {
-  const wanted = wantedPage(bundle.inputData.page);
-  const labelled = new Set<string>(LEAD_OUTPUT_FIELDS.map((field) => field.key));
-  const unlabelled = new Set<string>();
-  for (const lead of await recentLeads(z, bundle)) {
-    if (wanted !== undefined && !isFromPage(lead, wanted)) {
-      continue;
-    }
-    for (const key of Object.keys(lead)) {
-      if (!labelled.has(key)) {
-        unlabelled.add(key);
+const recentFieldLabelsWith =
+  (timing: CacheTiming) =>
+  async (z: ZObject, bundle: Bundle<NewLeadInput>): Promise<PlainOutputField[]> => {
+    const wanted = wantedPage(bundle.inputData.page);
+    const labelled = new Set<string>(LEAD_OUTPUT_FIELDS.map((field) => field.key));
+    const unlabelled = new Set<string>();
+    for (const lead of await recentLeads(z, cacheCallsOf(bundle, timing))) {
+      if (wanted !== undefined && !isFromPage(lead, wanted)) {
+        continue;
+      }
+      for (const key of Object.keys(lead)) {
+        if (!labelled.has(key)) {
+          unlabelled.add(key);
+        }
       }
     }
-  }
-  return [...unlabelled].map((key) => ({ key, label: labelOfKey(key) }));
-};
+    return [...unlabelled].map((key) => ({ key, label: labelOfKey(key) }));
+  };
 
-export const newLeadOperation = {
-  type: 'hook' as const,
-  performSubscribe,
-  performUnsubscribe,
-  perform,
-  performList,
-  inputFields: [
-    {
-      key: 'page',
-      label: 'Page',
-      type: 'string',
-      required: false,
-      dynamic: `${PAGE_LIST_KEY}.id.name`,
-      helpText:
-        'Only leads from this landing page start the Zap. Pick one of the pages your ' +
-        'recent leads came from, or type the page name, its web address or its ID, as ' +
-        'shown in the landing-page service (capitals do not matter). Leave empty for ' +
-        'leads from every page of the project.',
+/**
+ * New Lead's operation with the time it may spend on Zapier's cache: Zapier's
+ * (`ZAPIER_CACHE_TIMING`) unless a test asks for less.
+ */
+export function newLeadOperationWith(timing: CacheTiming) {
+  return {
+    type: 'hook' as const,
+    performSubscribe,
+    performUnsubscribe,
+    perform: performWith(timing),
+    performList: performListWith(timing),
+    inputFields: [
+      {
+        key: 'page',
+        label: 'Page',
+        type: 'string',
+        required: false,
+        dynamic: `${PAGE_LIST_KEY}.id.name`,
+        helpText:
+          'Only leads from this landing page start the Zap. Pick one of the pages your ' +
+          'recent leads came from, or type the page name, its web address or its ID, as ' +
+          'shown in the landing-page service (capitals do not matter). Leave empty for ' +
+          'leads from every page of the project.',
+      },
+    ],
+    sample: SAMPLE_LEAD,
+    outputFields: [...LEAD_OUTPUT_FIELDS, recentFieldLabelsWith(timing)],
+  } satisfies BasicHookOperation;
+}
+
+/** New Lead, with the time it may spend on Zapier's cache. */
+export function createNewLead(timing: CacheTiming = ZAPIER_CACHE_TIMING) {
+  return defineTrigger({
+    key: 'new_lead',
+    noun: 'Lead',
+    display: {
+      label: 'New Lead',
+      description: 'Triggers when someone submits a form on one of your landing pages.',
+      directions:
+        'Each lead arrives within seconds with its contact details (email, first, last and full ' +
+        'name, phone), when it was submitted, the page it came from, every form field ' +
+        '(as "Fields …") and any UTM tags. Leads from every page of the connected project are ' +
+        'sent, or only those from the Page you choose. Each lead starts the Zap once, even when ' +
+        'the service sends it again. The test step shows your newest leads once a live Zap of ' +
+        'this account has received some, and a sample lead (Is Sample: true) until then.',
     },
-  ],
-  sample: SAMPLE_LEAD,
-  outputFields: [...LEAD_OUTPUT_FIELDS, recentFieldLabels],
-} satisfies BasicHookOperation;
+    operation: newLeadOperationWith(timing),
+  });
+}
 
-export const newLead = defineTrigger({
-  key: 'new_lead',
-  noun: 'Lead',
-  display: {
-    label: 'New Lead',
-    description: 'Triggers when someone submits a form on one of your landing pages.',
-    directions:
-      'Each lead arrives within seconds with its contact details (email, first, last and full ' +
-      'name, phone), when it was submitted, the page it came from, every form field ' +
-      '(as "Fields …") and any UTM tags. Leads from every page of the connected project are ' +
-      'sent, or only those from the Page you choose. Each lead starts the Zap once, even when ' +
-      'the service sends it again. The test step shows your newest leads once a live Zap of ' +
-      'this account has received some, and a sample lead (Is Sample: true) until then.',
-  },
-  operation: newLeadOperation,
-});
+export const newLead = createNewLead();
+export const newLeadOperation = newLeadOperationWith(ZAPIER_CACHE_TIMING);
