@@ -231,7 +231,12 @@ function logClaims(z: ZObject, leads: Lead[], claims: Claim[]): void {
         `New Lead skipped lead ${id}: this Zap already received it (the service sent it again).`,
       );
     } else if (outcome !== 'new') {
-      unchecked.set(outcome.unchecked, [...(unchecked.get(outcome.unchecked) ?? []), id]);
+      const ids = unchecked.get(outcome.unchecked);
+      if (ids === undefined) {
+        unchecked.set(outcome.unchecked, [id]);
+      } else {
+        ids.push(id);
+      }
     }
   });
   logLines(
