@@ -164,41 +164,68 @@ function row(size: number, latency: AnswerDelay, label: string, run: Run, seen: 
   );
 }
 
+/** One batch size at one latency, in this process: new, then sent again. */
+async function measureBatch(size: BatchSize, latency: AnswerDelay): Promise<void> {
+  const app = new BuiltApp(join(__dirname, '..', '..'), false).definition;
+  // A fresh stand-in per batch: calls left hanging by one batch stay out of the next.
+  const standIn = StandIn.start();
+  try {
+    const endpoints = await standIn.ask({ kind: 'start', delay: latency }, 'ready');
+    const { delivery, leads } = batchOf(size, 1);
+    const first = await performOnce(standIn, endpoints, app, delivery);
+    row(leads, latency, 'new', first, 0);
+    if (latency !== 'never') {
+      const again = await performOnce(standIn, endpoints, app, delivery);
+      row(leads, latency, 'sent again', again, leads - again.items);
+    }
+  } finally {
+    standIn.stop();
+  }
+}
+
+/** Runs each batch in a process of its own, so that its peak memory is its own. */
+function measureInChild(size: number, latency: number): Promise<void> {
+  return new Promise((resolve) => {
+    const child = fork(
+      __filename,
+      ['--batch', String(size), '--latency', String(latency)],
+      {
+        stdio: 'inherit',
+      },
+    );
+    child.on('exit', (code) => {
+      if (code !== 0) {
+        process.exit(code ?? 1);
+      }
+      resolve();
+    });
+  });
+}
+
 async function main(): Promise<void> {
+  const batch = process.argv.indexOf('--batch');
+  if (batch !== -1) {
+    const size = BATCH_SIZES[Number(process.argv[batch + 1])]!;
+    const latency =
+      LATENCIES[Number(process.argv[process.argv.indexOf('--latency') + 1])]!;
+    await measureBatch(size, latency);
+    process.exit(0);
+  }
   const { budgetMs, callTimeoutMs } = ZAPIER_CACHE_TIMING;
   process.stdout.write(
     `\nNew Lead's claims for one batch, through core's handler, Node ${process.version}: ` +
       `${CLAIMS_AT_ONCE} claims at a time, ${callTimeoutMs / 1000} s a call, ` +
-      `${budgetMs / 1000} s for the cache; the cache stand-in runs in a process of its own\n\n` +
+      `${budgetMs / 1000} s for the cache; each batch in a process of its own, the cache ` +
+      'stand-in in another\n\n' +
       '| leads | cache latency | delivery | wall time (s) | claimed | skipped as seen | ' +
       'passed on unchecked | cache calls | most calls in flight | most sockets open | ' +
       'peak RSS (MB) |\n' +
       '|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n',
   );
-  const appDir = join(__dirname, '..', '..');
-  ensureAppBuilt(appDir);
-  const app = new BuiltApp(appDir, false).definition;
-  let round = 0;
-  for (const latency of LATENCIES) {
-    for (const size of BATCH_SIZES) {
-      round += 1;
-      // A fresh stand-in per batch: calls left hanging by one row stay out of the next.
-      const standIn = StandIn.start();
-      try {
-        const { origin, token } = await standIn.ask(
-          { kind: 'start', delay: latency },
-          'ready',
-        );
-        const { delivery, leads } = batchOf(size, round);
-        const first = await performOnce(standIn, { origin, token }, app, delivery);
-        row(leads, latency, 'new', first, 0);
-        if (latency !== 'never') {
-          const again = await performOnce(standIn, { origin, token }, app, delivery);
-          row(leads, latency, 'sent again', again, leads - again.items);
-        }
-      } finally {
-        standIn.stop();
-      }
+  ensureAppBuilt(join(__dirname, '..', '..'));
+  for (const latency of LATENCIES.keys()) {
+    for (const size of BATCH_SIZES.keys()) {
+      await measureInChild(size, latency);
     }
   }
 }
