@@ -32,6 +32,6 @@ export default tseslint.config(
   },
   {
     files: ['jest.config.js'],
-    languageOptions: { globals: { module: 'writable' } },
+    languageOptions: { globals: { module: 'writable', process: 'readonly' } },
   },
 );
