@@ -5,7 +5,6 @@
  */
 import { startSandbox } from './server';
 import { settingsFromEnvironment } from './settings';
-import { messageOf } from '../harness/error-message';
 
 async function main(): Promise<void> {
   const settings = settingsFromEnvironment(process.env);
@@ -48,6 +47,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`The sandbox could not start: ${messageOf(error)}\n`);
+  const reason = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`The sandbox could not start: ${reason}\n`);
   process.exit(1);
 });
