@@ -17,10 +17,13 @@ import {
   errorExplanation,
   expiredConnection,
   failureFor,
+  capitalize,
   isPaidPlanRefusal,
+  orUnreachable,
   redact,
   saysPaidPlanIsNeeded,
   serviceMessage,
+  tokenRequestRefused,
 } from './errors';
 import { isJsonObject } from './json';
 import type { JsonObject } from './json';
@@ -66,6 +69,16 @@ function authorizeUrl(client: OAuthClient, bundle: Bundle): string {
   return url.toString();
 }
 
+/** The delay core's ThrottledError carries (Retry-After, in seconds), if any. */
+function throttleDelayOf(error: Error): number | undefined {
+  try {
+    const { delay } = JSON.parse(error.message) as { delay?: unknown };
+    return typeof delay === 'number' ? delay : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function postToTokenEndpoint(
   z: ZObject,
   client: OAuthClient,
@@ -73,15 +86,27 @@ async function postToTokenEndpoint(
   action: string,
 ): Promise<HttpResponse> {
   try {
-    return await z.request({
-      method: 'POST',
-      url: client.appUrl + TOKEN_PATH,
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body,
-      skipThrowForStatus: true,
-      middlewareData: { action },
-    });
+    return await orUnreachable(
+      () =>
+        z.request({
+          method: 'POST',
+          url: client.appUrl + TOKEN_PATH,
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body,
+          skipThrowForStatus: true,
+          middlewareData: { action },
+        }),
+      action,
+    );
   } catch (error) {
+    // Core answers a 429 before any code of ours: the same wait, in words.
+    if (error instanceof errors.ThrottledError) {
+      throw new errors.ThrottledError(
+        `${capitalize(action)}: the landing-page service asked Zapier to slow down (HTTP ` +
+          '429). Zapier tries again shortly; nothing needs doing.',
+        throttleDelayOf(error),
+      );
+    }
     // With autoRefresh, core turns every 401 into RefreshAuthError before any
     // middleware of ours runs; at the token endpoint that means the client or
     // the grant was refused, which no refresh can fix.
@@ -209,8 +234,14 @@ async function refreshAccessToken(
   };
 
   const response = await postToTokenEndpoint(z, client, body, RENEWING);
+  const refusedRequest = tokenRequestRefused(response, bundle);
+  if (refusedRequest !== undefined) {
+    throw refusedRequest;
+  }
   if (response.status === 400 && !isPaidPlanRefusal(response)) {
-    // A refresh token that is expired, revoked or already rotated away.
+    // A refresh token that is expired, revoked or already rotated away: the
+    // one answer that asks the user to reconnect (invalid_grant, or a 400
+    // without another code).
     const said = serviceMessage(response);
     throw expiredConnection(
       'the service no longer accepts its refresh token (HTTP 400' +
@@ -231,11 +262,15 @@ async function testConnection(
   z: ZObject,
   client: OAuthClient,
 ): Promise<ConnectionTestResult> {
-  const response = await z.request({
-    method: 'GET',
-    url: client.appUrl + USERINFO_PATH,
-    middlewareData: { action: CHECKING },
-  });
+  const response = await orUnreachable(
+    () =>
+      z.request({
+        method: 'GET',
+        url: client.appUrl + USERINFO_PATH,
+        middlewareData: { action: CHECKING },
+      }),
+    CHECKING,
+  );
   const userInfo = readJsonObject(response, CHECKING);
   return { ...userInfo, connection_label: labelFor(userInfo) };
 }

@@ -139,13 +139,127 @@ export function isPaidPlanRefusal(response: HttpResponse): boolean {
 export type FailureCode =
   | 'paid_plan_required'
   | 'access_refused'
+  | 'service_busy'
   | 'service_error'
   | 'service_unavailable'
+  | 'service_unreachable'
+  | 'token_request_refused'
   | 'unreadable_answer'
   | 'unreadable_delivery';
 
-function failure(message: string, code: FailureCode, status: number): Error {
+function failure(message: string, code: FailureCode, status?: number): Error {
   return new errors.Error(message, code, status);
+}
+
+/**
+ * The 4xx answers that say "not now" rather than "no": a timeout, a conflict,
+ * a lock, too early (RFC 9110, RFC 4918, RFC 8470). Zapier treats them as
+ * temporary, as it does 429 and 5xx, and never marks a connection stale for
+ * them (its rule of 2025-09-08 for refreshing tokens).
+ */
+export const TEMPORARY_CLIENT_ERRORS: ReadonlySet<number> = new Set([408, 409, 423, 425]);
+
+/** The OAuth `error` code of a token endpoint's answer (RFC 6749 §5.2), if it has one. */
+export function oauthErrorCode(response: HttpResponse): string | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(response.content) as unknown;
+  } catch {
+    return undefined;
+  }
+  const said = isJsonObject(body) ? textOf(body.error) : undefined;
+  if (said === undefined) {
+    return undefined;
+  }
+  const code = ERROR_CODE.test(said) ? said : CODE_THEN_SENTENCE.exec(said)?.[1];
+  return code !== undefined && code in OAUTH_ERROR_CODES ? code : undefined;
+}
+
+/**
+ * The codes of RFC 6749 §5.2 that refuse the integration's request, not the
+ * user's grant: the integration's OAuth settings or code are wrong, and
+ * connecting again cannot help.
+ */
+const CLIENT_REFUSALS = new Set([
+  'invalid_request',
+  'invalid_client',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+]);
+
+/** A token request the service refused for what the integration sent, not for the user's grant. */
+export function tokenRequestRefused(
+  response: HttpResponse,
+  bundle?: Bundle,
+): Error | undefined {
+  const code = oauthErrorCode(response);
+  if (code === undefined || !CLIENT_REFUSALS.has(code)) {
+    return undefined;
+  }
+  const said = serviceMessage(response);
+  return failure(
+    `${capitalize(SERVICE)} refused the integration's request while ${actionOf(response)} ` +
+      `(HTTP ${response.status}: "${redact(said ?? code, bundle)}"). This is a problem in the ` +
+      "integration's OAuth settings, not in your account: please contact the integration's " +
+      'maintainers.',
+    'token_request_refused',
+    response.status,
+  );
+}
+
+/**
+ * A request that got no answer at all (refused connection, reset, timeout,
+ * name not found), in words: temporary, and no status, so that Zapier retries
+ * and never takes it for a refusal.
+ */
+export function unreachableService(
+  error: unknown,
+  action: string,
+  bundle?: Bundle,
+): Error {
+  const code =
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string'
+      ? ` (${error.code})`
+      : '';
+  const reason = redact(
+    error instanceof Error ? error.message : String(error),
+    bundle,
+  ).slice(0, 200);
+  return failure(
+    `Zapier could not reach ${SERVICE} while ${action}${code}: ${reason}. This is usually ` +
+      'temporary: try again in a few minutes.',
+    'service_unreachable',
+  );
+}
+
+/** `send`'s response; a request that got no answer becomes `unreachableService`. */
+export async function orUnreachable<T>(
+  send: () => Promise<T>,
+  action: string,
+  bundle?: Bundle,
+): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    throw isNetworkFailure(error) ? unreachableService(error, action, bundle) : error;
+  }
+}
+
+/** Whether a thrown error is a request that got no answer, as opposed to one of core's verdicts. */
+function isNetworkFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) {
+    return false;
+  }
+  const code = 'code' in error ? error.code : undefined;
+  return (
+    error.name === 'FetchError' ||
+    error.name === 'AbortError' ||
+    (typeof code === 'string' && /^E[A-Z_]+$/.test(code))
+  );
 }
 
 /** The error for a response with status 400 or more. */
@@ -170,6 +284,14 @@ export function failureFor(response: HttpResponse, bundle?: Bundle): Error {
       `${capitalize(SERVICE)} had a problem while ${action} (HTTP ${status}).${quoted} ` +
         'This is usually temporary: try again in a few minutes.',
       'service_unavailable',
+      status,
+    );
+  }
+  if (TEMPORARY_CLIENT_ERRORS.has(status)) {
+    return failure(
+      `${capitalize(SERVICE)} could not finish while ${action} just now (HTTP ${status}).` +
+        `${quoted} This is usually temporary: try again in a few minutes.`,
+      'service_busy',
       status,
     );
   }
@@ -267,6 +389,6 @@ export const throwForFailedResponse: AfterResponseMiddleware = (response, _z, bu
   return response;
 };
 
-function capitalize(text: string): string {
+export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -26,7 +26,7 @@ import { cacheCallsOf } from '../cache';
 import { ZAPIER_CACHE_TIMING } from '../cache-calls';
 import type { CacheTiming } from '../cache-calls';
 import { apiBaseUrl } from '../config';
-import { failureFor } from '../errors';
+import { failureFor, orUnreachable } from '../errors';
 import { isJsonObject } from '../json';
 import { logLines } from '../log-lines';
 import type { Lead } from '../leads/fields';
@@ -83,13 +83,17 @@ const performSubscribe: WebhookTriggerPerformSubscribe<
     );
   }
   const body: CreateWebhookRequest = { url: targetUrl, triggers: [LEAD_CREATED] };
-  const response = await z.request({
-    method: 'POST',
-    url: `${apiBaseUrl()}/webhook`,
-    headers: { 'Content-Type': 'application/json' },
-    body,
-    middlewareData: { action: SUBSCRIBING },
-  });
+  const response = await orUnreachable(
+    () =>
+      z.request({
+        method: 'POST',
+        url: `${apiBaseUrl()}/webhook`,
+        headers: { 'Content-Type': 'application/json' },
+        body,
+        middlewareData: { action: SUBSCRIBING },
+      }),
+    SUBSCRIBING,
+  );
   const answer = readJsonObject(response, SUBSCRIBING);
   const id = readIdentifier(answer.id);
   if (id === undefined) {
@@ -120,12 +124,16 @@ const performUnsubscribe: WebhookTriggerPerformUnsubscribe<
       'missing_webhook_id',
     );
   }
-  const response = await z.request({
-    method: 'DELETE',
-    url: `${apiBaseUrl()}/webhook/${encodeURIComponent(id)}`,
-    skipThrowForStatus: true,
-    middlewareData: { action: UNSUBSCRIBING },
-  });
+  const response = await orUnreachable(
+    () =>
+      z.request({
+        method: 'DELETE',
+        url: `${apiBaseUrl()}/webhook/${encodeURIComponent(id)}`,
+        skipThrowForStatus: true,
+        middlewareData: { action: UNSUBSCRIBING },
+      }),
+    UNSUBSCRIBING,
+  );
   if (response.status === 404 || response.status === 410) {
     return { id, success: true, alreadyGone: true };
   }

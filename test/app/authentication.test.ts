@@ -573,6 +573,105 @@ describe('refresh', () => {
   });
 });
 
+/**
+ * Zapier's rule of 2025-09-08: a 4xx from a refresh, but 408, 409, 423, 425
+ * and 429, marks the connection stale and emails the user to reconnect. Only
+ * a refused grant may say so; the rest is temporary (Zapier tries again) or
+ * the integration's own fault (reconnecting cannot help).
+ */
+describe("refresh answers, as Zapier's rule for stale connections reads them", () => {
+  const refreshing = () =>
+    failureOf(secretTester(secretAuth.oauth2Config.refreshAccessToken, { authData }));
+
+  it.each([
+    'invalid_request',
+    'invalid_client',
+    'unauthorized_client',
+    'unsupported_grant_type',
+    'invalid_scope',
+  ])(
+    "reports %s as the integration's fault, never as an expired connection",
+    async (code) => {
+      tokenEndpoint().post('/api/oauth/token').reply(400, { error: code });
+      const error = await refreshing();
+      expect(error.name).not.toBe('ExpiredAuthError');
+      expect(envelopeOf(error)).toMatchObject({
+        code: 'token_request_refused',
+        status: 400,
+      });
+      expect(shownMessage(error)).toMatch(
+        /refused the integration's request while renewing access .* \(HTTP 400: ".+"\)\. This is a problem in the integration's OAuth settings, not in your account/,
+      );
+    },
+  );
+
+  it.each([408, 409, 423, 425])(
+    'reports %i as temporary, keeping its status, never as an expired connection',
+    async (status) => {
+      tokenEndpoint().post('/api/oauth/token').reply(status, { error: 'try later' });
+      const error = await refreshing();
+      expect(error.name).not.toBe('ExpiredAuthError');
+      expect(envelopeOf(error)).toEqual({
+        message:
+          'The landing-page service could not finish while renewing access to your ' +
+          `landing-page account just now (HTTP ${status}). The service said: "try later". ` +
+          'This is usually temporary: try again in a few minutes.',
+        code: 'service_busy',
+        status,
+      });
+    },
+  );
+
+  it('waits as the service asks on 429, in words', async () => {
+    tokenEndpoint()
+      .post('/api/oauth/token')
+      .reply(429, { error: 'slow down' }, { 'Retry-After': '45' });
+    const error = await refreshing();
+    expect(error.name).toBe('ThrottledError');
+    expect(JSON.parse(error.message)).toEqual({
+      message:
+        'Renewing access to your landing-page account: the landing-page service asked Zapier ' +
+        'to slow down (HTTP 429). Zapier tries again shortly; nothing needs doing.',
+      delay: 45,
+    });
+  });
+
+  it.each([502, 504])('reports %i as temporary, with its status', async (status) => {
+    tokenEndpoint().post('/api/oauth/token').reply(status, '');
+    const error = await refreshing();
+    expect(envelopeOf(error)).toMatchObject({ code: 'service_unavailable', status });
+  });
+
+  it.each(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT'])(
+    'reports a request that got no answer (%s) as temporary, with no status',
+    async (code) => {
+      tokenEndpoint()
+        .post('/api/oauth/token')
+        .replyWithError(Object.assign(new Error(`${code} here`), { code }));
+      const error = await refreshing();
+      expect(error.name).not.toBe('ExpiredAuthError');
+      const envelope = envelopeOf(error);
+      expect(envelope.code).toBe('service_unreachable');
+      expect(envelope.status).toBeUndefined();
+      expect(envelope.message).toMatch(
+        new RegExp(
+          `^Zapier could not reach the landing-page service while renewing access to your landing-page account \\(${code}\\): .*This is usually temporary: try again in a few minutes\\.$`,
+        ),
+      );
+      expect(error.message).not.toContain(REFRESH_TOKEN);
+      expect(error.message).not.toContain(TEST_ENV.CLIENT_SECRET);
+    },
+  );
+
+  it('reports an unreadable 200 as what it is, never as an expired connection', async () => {
+    tokenEndpoint().post('/api/oauth/token').reply(200, '<html>maintenance</html>', {
+      'Content-Type': 'text/html',
+    });
+    const error = await refreshing();
+    expect(envelopeOf(error)).toMatchObject({ code: 'unreadable_answer', status: 200 });
+  });
+});
+
 describe('connection test and label', () => {
   it('calls userinfo with the bearer token and returns what it says, with the label', async () => {
     oauthHost({
@@ -614,6 +713,17 @@ describe('connection test and label', () => {
     const error = await failureOf(secretTester(secretAuth.test, { authData }));
     expect(error.name).toBe('RefreshAuthError');
   });
+
+  it.each(['ECONNREFUSED'])(
+    'explains a connection test that got no answer (%s)',
+    async (code) => {
+      oauthHost()
+        .get('/api/oauth/userinfo')
+        .replyWithError(Object.assign(new Error('refused'), { code }));
+      const error = await failureOf(secretTester(secretAuth.test, { authData }));
+      expect(envelopeOf(error).code).toBe('service_unreachable');
+    },
+  );
 
   it('lets core throttle on 429, honouring Retry-After', async () => {
     oauthHost()

@@ -4,11 +4,11 @@ import { TEST_ENV, api, appRequest, failureOf, shownMessage } from './helpers';
 
 describe('a failed answer to a request the app does not name', () => {
   it('is described generically, with the status and what the service said', async () => {
-    api().get('/anything').reply(409, { error: 'Conflict' });
+    api().get('/anything').reply(422, { error: 'Unprocessable' });
     const error = await failureOf(appRequest(`${TEST_ENV.BASE_URL}/anything`));
     expect(shownMessage(error)).toBe(
       'The landing-page service returned an error while talking to the landing-page service ' +
-        '(HTTP 409). The service said: "Conflict".',
+        '(HTTP 422). The service said: "Unprocessable".',
     );
   });
 

@@ -48,6 +48,22 @@ describe('performSubscribe', () => {
     expect(subscribeData).toEqual({ id: 'wh_42', target_url: TARGET_URL });
   });
 
+  it('says the service could not be reached when turning on gets no answer', async () => {
+    api()
+      .post('/webhook')
+      .replyWithError(
+        Object.assign(new Error('connect refused'), { code: 'ECONNREFUSED' }),
+      );
+
+    const error = await failureOf(
+      call(operation.performSubscribe, { authData, targetUrl: TARGET_URL }),
+    );
+    expect(envelopeOf(error)).toMatchObject({ code: 'service_unreachable' });
+    expect(shownMessage(error)).toMatch(
+      /^Zapier could not reach the landing-page service while turning on New Lead \(creating its webhook\) \(ECONNREFUSED\)/,
+    );
+  });
+
   it('keeps what else the service says about the webhook, and turns a numeric id into text', async () => {
     api()
       .post('/webhook')
