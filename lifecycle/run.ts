@@ -70,10 +70,20 @@ interface Closable {
   close(): Promise<void>;
 }
 
+/** The sandbox's clock: real time, moved on to pass the refresh token's grace. */
+class SandboxClock {
+  private offsetMs = 0;
+  readonly now = () => Date.now() + this.offsetMs;
+  moveOn(seconds: number): void {
+    this.offsetMs += seconds * 1000;
+  }
+}
+
 /** The services the run talks to, each closed when the run ends. */
 async function startServices(transcript: Transcript, ttl: number, running: Closable[]) {
+  const clock = new SandboxClock();
   const sandbox = await transcript.step('Starting the sandbox', () =>
-    startTheSandbox(ttl),
+    startTheSandbox(ttl, clock.now),
   );
   running.push(sandbox);
   const hooks = await transcript.step('Starting the hook receiver', startTheHookReceiver);
@@ -83,7 +93,7 @@ async function startServices(transcript: Transcript, ttl: number, running: Closa
     startTheRuntimeStandIn,
   );
   running.push(runtime);
-  return { sandbox, hooks, runtime };
+  return { sandbox, hooks, runtime, clock };
 }
 
 /** Ada connects her account, as in the Zap editor's "Sign in". */
@@ -145,22 +155,25 @@ async function runTheZap(
   return { subscription, lead };
 }
 
-/** A refresh with rotation, the Zap off, and the rotated-out token refused. */
+/** A refresh in two runs at once, the Zap off, and the rotated-out token refused after the grace. */
 async function refreshAndTurnOff(
   transcript: Transcript,
-  { sandbox }: Services,
+  { sandbox, clock }: Services,
   { app, auth }: Connected,
   subscription: Subscription,
   pkce: boolean,
 ): Promise<void> {
   const step = transcript.step.bind(transcript);
-  const rotation = await step('Refreshing an expired access token', () =>
-    refreshExpiredToken(app, auth),
+  const rotation = await step(
+    'Refreshing an expired access token in two runs at once',
+    () => refreshExpiredToken(app, auth),
   );
   await step('Unsubscribing New Lead', () => unsubscribe(app, auth, subscription));
   await step('Checking the sandbox', () => checkWebhookGone(sandbox, subscription));
-  await step('Presenting the rotated-out refresh token', () =>
-    refuseRotatedOutToken(sandbox, rotation, pkce),
+  await step('Presenting the rotated-out refresh token after the grace', () =>
+    refuseRotatedOutToken(sandbox, rotation, pkce, () =>
+      clock.moveOn(sandbox.context.settings.refreshTokenGraceSeconds + 1),
+    ),
   );
 }
 

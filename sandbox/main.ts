@@ -11,7 +11,10 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox({
     database: settings.database,
     port: settings.port,
-    settings: { accessTokenTtlSeconds: settings.accessTokenTtlSeconds },
+    settings: {
+      accessTokenTtlSeconds: settings.accessTokenTtlSeconds,
+      refreshTokenGraceSeconds: settings.refreshTokenGraceSeconds,
+    },
     ...(settings.redirectUris ? { redirectUris: settings.redirectUris } : {}),
   });
   const { accounts } = sandbox.context.store;

@@ -5,6 +5,7 @@
  *
  *   SANDBOX_PORT  (4010)         SANDBOX_DB  (sandbox.db)
  *   SANDBOX_TOKEN_TTL (3600 s)   SANDBOX_REDIRECT_URIS (comma-separated, first start only)
+ *   SANDBOX_REFRESH_GRACE (30 s)
  */
 export interface SandboxSettings {
   /** Lifetime of access tokens (§5.3 e): short in the demo, so refresh gets exercised. */
@@ -15,6 +16,12 @@ export interface SandboxSettings {
   consentTtlSeconds: number;
   /** Consent pages awaiting an answer at most; past that, the oldest are dropped. */
   maxPendingConsents: number;
+  /**
+   * How long a rotated refresh token still works, from its rotation: a
+   * concurrent or retried refresh is answered, a later reuse revokes the
+   * family. 30 s, as Okta's default grace period; 0 for strict rotation.
+   */
+  refreshTokenGraceSeconds: number;
 }
 
 export const DEFAULT_SETTINGS: SandboxSettings = {
@@ -22,6 +29,7 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
   authorizationCodeTtlSeconds: 60,
   consentTtlSeconds: 600,
   maxPendingConsents: 1000,
+  refreshTokenGraceSeconds: 30,
 };
 
 /** What `npm run sandbox` reads from the environment. */
@@ -29,6 +37,7 @@ export interface EnvironmentSettings {
   database: string;
   port: number;
   accessTokenTtlSeconds: number;
+  refreshTokenGraceSeconds: number;
   redirectUris?: string[];
 }
 
@@ -98,6 +107,12 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv): EnvironmentSett
         min: 1,
         max: 365 * 24 * 3600,
       },
+    ),
+    refreshTokenGraceSeconds: wholeNumber(
+      env,
+      'SANDBOX_REFRESH_GRACE',
+      DEFAULT_SETTINGS.refreshTokenGraceSeconds,
+      { min: 0, max: 3600 },
     ),
   };
   const redirectUris = env.SANDBOX_REDIRECT_URIS;

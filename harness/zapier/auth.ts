@@ -61,6 +61,23 @@ export class ZapierAuth {
     return { before, after };
   }
 
+  /**
+   * `runs` Zap runs refreshing at the same moment with the same tokens, as
+   * Zapier's parallel runs do: every answer, and the last one kept.
+   */
+  async refreshAtOnce(runs: number): Promise<AuthData[]> {
+    const before = this.tokens;
+    const answers = await Promise.all(
+      Array.from({ length: runs }, () => this.app.refresh(before)),
+    );
+    this.tokens = answers[answers.length - 1]!;
+    this.expiresAt = this.expiryFromNow();
+    for (const answer of answers) {
+      this.issued.push(answer.access_token, answer.refresh_token);
+    }
+    return answers;
+  }
+
   /** Runs `call` with the current tokens; on RefreshAuthError, refreshes once and retries. */
   async withRefresh<T>(call: (authData: AuthData) => Promise<T>): Promise<T> {
     try {

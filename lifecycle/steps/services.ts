@@ -10,10 +10,12 @@ import type { ZapierRuntime } from '../../harness/zapier/runtime';
 
 export async function startTheSandbox(
   accessTokenTtlSeconds: number,
+  now: () => number,
 ): Promise<StepOutcome<Sandbox>> {
   const sandbox = await startSandbox({
     settings: { accessTokenTtlSeconds },
     delivery: { baseDelayMs: 100 },
+    now,
   });
   const projects = [PAID_PROJECT, FREE_PROJECT]
     .map((project) => `${project.name}, ${project.plan}`)

@@ -17,7 +17,7 @@ import { randomId } from '../random-id';
 import type { OAuthClient, PendingConsent, User } from '../store';
 import { isS256Challenge, PKCE_METHOD } from './pkce';
 import { isRegisteredRedirectUri } from './redirect-uri';
-import { KNOWN_SCOPES } from './scopes';
+import { DEFAULT_SCOPE, KNOWN_SCOPES } from './scopes';
 
 const AUTHORIZE_PARAMETERS = [
   'client_id',
@@ -105,9 +105,6 @@ function parameterProblem(query: AuthorizeQuery): [string, string] | undefined {
   if (query.state === undefined) {
     return ['invalid_request', 'state is required'];
   }
-  if (query.scope === undefined || query.scope.trim() === '') {
-    return ['invalid_request', 'scope is required (a comma-separated list)'];
-  }
   const unknown = scopesOf(query.scope).filter((part) => !KNOWN_SCOPES.includes(part));
   if (unknown.length > 0) {
     return ['invalid_scope', `unknown scope: ${unknown.join(', ')}`];
@@ -125,7 +122,17 @@ function parameterProblem(query: AuthorizeQuery): [string, string] | undefined {
   return undefined;
 }
 
-const scopesOf = (scope: string) => scope.split(',').map((part) => part.trim());
+/**
+ * The scopes asked for: a comma-separated list (§5.7); none, or only commas
+ * and spaces, is the default scope (§2's `user.read`), as RFC 6749 §3.3 allows.
+ */
+function scopesOf(scope: string | undefined): string[] {
+  const asked = (scope ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return asked.length === 0 ? [DEFAULT_SCOPE] : [...new Set(asked)];
+}
 
 /**
  * The checked request, or nothing when it was sent back to the client with an
@@ -153,7 +160,7 @@ function checkRequest(
     client,
     redirectUri,
     state: query.state!,
-    scopes: [...new Set(scopesOf(query.scope!))],
+    scopes: scopesOf(query.scope),
     codeChallenge: query.code_challenge ?? null,
   };
 }

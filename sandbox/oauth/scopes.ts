@@ -8,6 +8,9 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<string, string>> = {
 
 export const KNOWN_SCOPES = Object.keys(SCOPE_DESCRIPTIONS);
 
+/** What an authorization that names no scope is granted (§2). */
+export const DEFAULT_SCOPE = 'user.read';
+
 /** `GET /api/oauth/userinfo` (§4.6). */
 export const USERINFO_SCOPE = 'user.read';
 

@@ -5,9 +5,10 @@
  * replay, expiry, the redirect URI, the plan. Exactly one client
  * authentication method at the exchange (the client secret, in the body or
  * with HTTP Basic, or the PKCE verifier); codes single-use and bound to client
- * and redirect URI; refresh tokens rotate, and a reused one revokes its whole
- * family (OAuth 2.0 Security BCP, refresh token rotation). Errors are RFC 6749
- * §5.2's: a code in `error`, the sentence in `error_description`.
+ * and redirect URI; refresh tokens rotate, a rotated one works on for a
+ * grace (a concurrent or retried refresh), and its reuse after that revokes
+ * the whole family (RFC 9700 §4.14.2). Errors are RFC 6749 §5.2's: a code in
+ * `error`, the sentence in `error_description`.
  */
 import type { FastifyPluginCallbackJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { FromSchema } from 'json-schema-to-ts';
@@ -195,42 +196,78 @@ function requireSecretUnlessPkce(token: Token, secret: string | undefined): void
   }
 }
 
-/** A rotated token used again: whoever holds the family is not to be trusted. */
-function checkRotatedAway(context: SandboxContext, token: Token): void {
+/** A revoked token used again: whoever holds the family is not to be trusted. */
+function checkRevoked(context: SandboxContext, token: Token): void {
   if (token.revokedAt !== null) {
     context.store.clientsAndTokens.revokeFamily(token.fromCode, context.now());
     throw tokenError('invalid_grant', 'the refresh token was revoked or already used');
   }
 }
 
+/**
+ * A refresh token used again after its rotation. Within the grace (counted
+ * from the rotation) it is a concurrent or retried refresh of its own holder:
+ * answered, with the family's newest refresh token. After it, a reuse: the
+ * whole family is revoked (RFC 9700 §4.14.2), since a thief or the victim
+ * presented a token the other already used.
+ */
+function isWithinGrace(context: SandboxContext, token: Token): boolean {
+  if (token.rotatedAt === null) {
+    return false;
+  }
+  if (
+    context.now() <
+    token.rotatedAt + context.settings.refreshTokenGraceSeconds * 1000
+  ) {
+    return true;
+  }
+  context.store.clientsAndTokens.revokeFamily(token.fromCode, context.now());
+  throw tokenError(
+    'invalid_grant',
+    'the refresh token was already used; every token of this connection is revoked',
+  );
+}
+
 // --- answers --------------------------------------------------------------
 
-function issueTokens(
-  context: SandboxContext,
-  grant: Pick<Token, 'clientId' | 'userId' | 'scopes' | 'pkce' | 'fromCode'>,
-) {
-  const { accessTokenTtlSeconds } = context.settings;
-  const access: Token = {
-    ...grant,
+type Family = Pick<Token, 'clientId' | 'userId' | 'scopes' | 'pkce' | 'fromCode'>;
+
+const NOT_ROTATED = { revokedAt: null, rotatedAt: null, replacedBy: null };
+
+function accessTokenOf(context: SandboxContext, family: Family): Token {
+  return {
+    ...family,
+    ...NOT_ROTATED,
     token: randomId('at', 24),
     kind: 'access',
-    expiresAt: context.now() + accessTokenTtlSeconds * 1000,
-    revokedAt: null,
+    expiresAt: context.now() + context.settings.accessTokenTtlSeconds * 1000,
   };
-  const refresh: Token = {
-    ...grant,
-    token: randomId('rt', 24),
-    kind: 'refresh',
-    expiresAt: null,
-    revokedAt: null,
-  };
-  context.store.clientsAndTokens.addTokens([access, refresh]);
+}
+
+function answer(context: SandboxContext, access: Token, refreshToken: string) {
   return {
     access_token: access.token,
     token_type: 'Bearer',
-    expires_in: accessTokenTtlSeconds,
-    refresh_token: refresh.token,
+    expires_in: context.settings.accessTokenTtlSeconds,
+    refresh_token: refreshToken,
   };
+}
+
+/** A new access and refresh token of `family`; `rotating`, the refresh token they replace. */
+function issueTokens(context: SandboxContext, family: Family, rotating?: Token) {
+  const access = accessTokenOf(context, family);
+  const refresh: Token = {
+    ...family,
+    ...NOT_ROTATED,
+    token: randomId('rt', 24),
+    kind: 'refresh',
+    expiresAt: null,
+  };
+  context.store.clientsAndTokens.addTokens(
+    [access, refresh],
+    rotating === undefined ? undefined : { token: rotating.token, at: context.now() },
+  );
+  return answer(context, access, refresh.token);
 }
 
 function exchangeCode(
@@ -274,12 +311,21 @@ function refresh(
   const client = authenticateClient(context.store, presented);
   const token = findRefreshToken(context, value, client);
   requireSecretUnlessPkce(token, presented.secret);
-  checkRotatedAway(context, token);
+  checkRevoked(context, token);
+  const withinGrace = isWithinGrace(context, token);
   requirePaidPlan(context, token.userId);
-  // Rotation: the old refresh token stops working now.
-  context.store.clientsAndTokens.revokeToken(token.token, context.now());
   const { userId, scopes, pkce, fromCode } = token;
-  return issueTokens(context, { clientId: client.id, userId, scopes, pkce, fromCode });
+  const family: Family = { clientId: client.id, userId, scopes, pkce, fromCode };
+  if (withinGrace) {
+    // The same connection asking again: a new access token, and the refresh
+    // token its rotation already issued (the newest of the family).
+    const newest = context.store.clientsAndTokens.newestRotationOf(token);
+    const access = accessTokenOf(context, family);
+    context.store.clientsAndTokens.addTokens([access]);
+    return answer(context, access, newest.token);
+  }
+  // Rotation: a new refresh token; this one works on only for the grace.
+  return issueTokens(context, family, token);
 }
 
 export const tokenRoutes: FastifyPluginCallbackJsonSchemaToTs = (app, _options, done) => {

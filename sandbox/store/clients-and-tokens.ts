@@ -55,6 +55,10 @@ export interface Token {
   fromCode: string;
   expiresAt: number | null;
   revokedAt: number | null;
+  /** A refresh token: when it was first used, and so rotated (it still works for the grace). */
+  rotatedAt: number | null;
+  /** A refresh token: the one its rotation issued. */
+  replacedBy: string | null;
 }
 
 export const CLIENTS_AND_TOKENS_SCHEMA = `
@@ -74,7 +78,8 @@ export const CLIENTS_AND_TOKENS_SCHEMA = `
   CREATE TABLE IF NOT EXISTS tokens (
     token TEXT PRIMARY KEY, kind TEXT NOT NULL CHECK (kind IN ('access', 'refresh')),
     client_id TEXT NOT NULL, user_id TEXT NOT NULL, scopes TEXT NOT NULL,
-    pkce INTEGER NOT NULL, from_code TEXT NOT NULL, expires_at INTEGER, revoked_at INTEGER
+    pkce INTEGER NOT NULL, from_code TEXT NOT NULL, expires_at INTEGER, revoked_at INTEGER,
+    rotated_at INTEGER, replaced_by TEXT
   );
 `;
 
@@ -84,6 +89,12 @@ export function migrateClientsAndTokens(db: DatabaseSync): void {
   if (!consentColumns.some((column) => column.name === 'expires_at')) {
     // Consents from before expiry existed count as expired.
     db.exec('ALTER TABLE consents ADD COLUMN expires_at INTEGER NOT NULL DEFAULT 0');
+  }
+  const tokenColumns = db.prepare('PRAGMA table_info(tokens)').all();
+  if (!tokenColumns.some((column) => column.name === 'rotated_at')) {
+    // Tokens rotated before the grace existed were revoked: they stay so.
+    db.exec('ALTER TABLE tokens ADD COLUMN rotated_at INTEGER');
+    db.exec('ALTER TABLE tokens ADD COLUMN replaced_by TEXT');
   }
 }
 
@@ -126,6 +137,8 @@ const toToken = (row: Row): Token => ({
   fromCode: text(row, 'from_code'),
   expiresAt: nullableNumber(row, 'expires_at'),
   revokedAt: nullableNumber(row, 'revoked_at'),
+  rotatedAt: nullableNumber(row, 'rotated_at'),
+  replacedBy: nullableText(row, 'replaced_by'),
 });
 
 export class ClientsAndTokens {
@@ -214,13 +227,23 @@ export class ClientsAndTokens {
     );
   }
 
-  /** Stores tokens issued together (an access and a refresh token): both or neither. */
-  addTokens(tokens: Token[]): void {
+  /**
+   * Stores tokens issued together (an access and a refresh token), and marks
+   * the refresh token `rotating` rotated into the new one: all or nothing.
+   */
+  addTokens(tokens: Token[], rotating?: { token: string; at: number }): void {
     const insert = prepared(
       this.db,
       'INSERT INTO tokens (token, kind, client_id, user_id, scopes, pkce, from_code, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
+    const successor = tokens.find((token) => token.kind === 'refresh')?.token ?? null;
     inTransaction(this.db, () => {
+      if (rotating !== undefined) {
+        prepared(
+          this.db,
+          'UPDATE tokens SET rotated_at = ?, replaced_by = ? WHERE token = ? AND rotated_at IS NULL',
+        ).run(rotating.at, successor, rotating.token);
+      }
       for (const token of tokens) {
         insert.run(
           token.token,
@@ -245,11 +268,20 @@ export class ClientsAndTokens {
     return row === undefined ? undefined : toToken(row);
   }
 
-  revokeToken(value: string, at: number): void {
-    prepared(
-      this.db,
-      'UPDATE tokens SET revoked_at = ? WHERE token = ? AND revoked_at IS NULL',
-    ).run(at, value);
+  /**
+   * The newest refresh token a rotated one leads to: its successor, or that
+   * one's, and so on, up to one not rotated yet.
+   */
+  newestRotationOf(refresh: Token): Token {
+    let newest = refresh;
+    while (newest.replacedBy !== null) {
+      const next = this.token(newest.replacedBy, 'refresh');
+      if (next === undefined) {
+        break;
+      }
+      newest = next;
+    }
+    return newest;
   }
 
   /**

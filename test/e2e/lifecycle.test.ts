@@ -56,10 +56,10 @@ describe.each([
       /^✔ Another connected account sees none of it: an empty Page dropdown, the sample in its test step$/,
       /^✔ The sandbox retried \(answers: 503, 200\); perform recognised the redelivery and returned no item: the Zap ran once for lead lead_/,
       /^✔ A lead from "Webinar Signup" was delivered; perform kept it out/,
-      /^✔ Access token expired \(401\): refreshed, refresh token rotated #[0-9a-f]{8} → #[0-9a-f]{8}; the new access token works$/,
+      /^✔ Access token expired \(401\): 2 Zap runs refreshed at the same moment with #[0-9a-f]{8}; each got a working access token and the one new refresh token #[0-9a-f]{8}: the connection stays live$/,
       /^✔ Zap turned off: webhook wh_/,
       /^✔ The sandbox no longer holds webhook wh_/,
-      /^✔ The rotated-out refresh token #[0-9a-f]{8} is refused \(HTTP 400\)$/,
+      /^✔ Past the 30 s grace, the rotated-out refresh token #[0-9a-f]{8} is refused \(HTTP 400\), and the connection's newest #[0-9a-f]{8} with it \(reuse detection\)$/,
     ];
     expect(steps).toHaveLength(expected.length);
     steps.forEach((line, index) => expect(line).toMatch(expected[index]!));
@@ -112,8 +112,9 @@ describe.each([
   it('names tokens only by fingerprints of the tokens the connection held', () => {
     const printed = lines.join('\n').match(/#[0-9a-f]{8}\b/g) ?? [];
     const held = result.secrets.tokens.map((token) => fingerprint(token));
-    // The exchange's two tokens, the rotation's two refresh tokens, the rotated-out one.
-    expect(printed).toHaveLength(5);
+    // The exchange's two tokens, the rotation's two refresh tokens, the rotated-out
+    // one and the newest.
+    expect(printed).toHaveLength(6);
     expect(printed.filter((name) => !held.includes(name))).toEqual([]);
   });
 

@@ -70,17 +70,20 @@ describe('settings, checked at start', () => {
         SANDBOX_DB: 'other.db',
         SANDBOX_TOKEN_TTL: '3',
         SANDBOX_REDIRECT_URIS: ' https://zapier.com/return/ , http://localhost:9000',
+        SANDBOX_REFRESH_GRACE: '0',
       }),
     ).toEqual({
       database: 'other.db',
       port: 4011,
       accessTokenTtlSeconds: 3,
+      refreshTokenGraceSeconds: 0,
       redirectUris: ['https://zapier.com/return/', 'http://localhost:9000'],
     });
     expect(settingsFromEnvironment({})).toEqual({
       database: 'sandbox.db',
       port: 4010,
       accessTokenTtlSeconds: 3600,
+      refreshTokenGraceSeconds: 30,
     });
   });
 

@@ -45,6 +45,26 @@ describe('GET /oauth/authorize', () => {
     expect(html).toMatch(/value="deny">Deny<\/button>/);
   });
 
+  it.each([
+    ['no scope', undefined],
+    ['an empty scope', ''],
+    ['only commas', ' , '],
+  ])(
+    'grants the default scope, user.read, for %s (§2; RFC 6749 §3.3)',
+    async (_name, scope) => {
+      const response = await get(
+        sandbox,
+        `/oauth/authorize?${authorizeParams(sandbox, { scope }).toString()}`,
+      );
+      const html = await response.text();
+      expect(response.status).toBe(200);
+      const granted = /<ul id="scopes">([\s\S]*?)<\/ul>/.exec(html)?.[1];
+      expect(granted).toBe(
+        '<li>Read your name and email address <span class="muted">(user.read)</span></li>',
+      );
+    },
+  );
+
   it('can be neither framed nor cached (RFC 6749 §10.13)', async () => {
     const response = await get(
       sandbox,
@@ -153,7 +173,6 @@ describe('GET /oauth/authorize', () => {
       { response_type: 'token' },
       'unsupported_response_type',
     ],
-    ['no scope', { scope: undefined }, 'invalid_request'],
     ['an unknown scope', { scope: 'user.read,admin' }, 'invalid_scope'],
     [
       'a plain PKCE method',

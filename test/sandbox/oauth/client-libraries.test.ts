@@ -129,12 +129,18 @@ describe('oauth4webapi', () => {
     const second = await refresh(first.refresh_token!);
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect((await userinfo(second.access_token)).status).toBe(200);
+    // A retry within the grace: the same rotation, a working access token.
+    const retried = await refresh(first.refresh_token!);
+    expect(retried.refresh_token).toBe(second.refresh_token);
+    expect((await userinfo(retried.access_token)).status).toBe(200);
 
+    sandbox.advance(31);
     const reuse = refresh(first.refresh_token!);
     await expect(reuse).rejects.toBeInstanceOf(oauth.ResponseBodyError);
     await expect(reuse).rejects.toMatchObject({
       error: 'invalid_grant',
-      error_description: 'the refresh token was revoked or already used',
+      error_description:
+        'the refresh token was already used; every token of this connection is revoked',
       status: 400,
     });
     // The whole family went: the newest access and refresh tokens too.
@@ -338,6 +344,7 @@ describe('@badgateway/oauth2-client', () => {
     const second = await client.refreshToken(first);
     expect(second.refreshToken).not.toBe(first.refreshToken);
 
+    sandbox.advance(31);
     const reuse = client.refreshToken(first);
     await expect(reuse).rejects.toBeInstanceOf(OAuth2HttpError);
     await expect(reuse).rejects.toMatchObject({
@@ -345,7 +352,8 @@ describe('@badgateway/oauth2-client', () => {
       httpCode: 400,
       parsedBody: {
         error: 'invalid_grant',
-        error_description: 'the refresh token was revoked or already used',
+        error_description:
+          'the refresh token was already used; every token of this connection is revoked',
       },
     });
     await expect(client.refreshToken(second)).rejects.toMatchObject({

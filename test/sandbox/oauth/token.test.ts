@@ -1,5 +1,10 @@
 /** sandbox/oauth/token.ts: the code exchange, PKCE and refresh with rotation (§4.4, §4.5). */
-import { useSandbox } from '../helpers';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+import { testSandbox, useSandbox } from '../helpers';
 import {
   REDIRECT_URI,
   approve,
@@ -218,6 +223,9 @@ describe('PKCE (S256)', () => {
   });
 });
 
+/** The sandbox's default grace for a rotated refresh token. */
+const GRACE_SECONDS = 30;
+
 describe('POST /api/oauth/token, refresh', () => {
   function refresh(tokens: Tokens, extra: Record<string, string> = {}) {
     return postForm(sandbox, '/api/oauth/token', {
@@ -249,7 +257,7 @@ describe('POST /api/oauth/token, refresh', () => {
     ['client-secret', false],
     ['PKCE', true],
   ])(
-    'revokes the whole family when a rotated refresh token is used again (%s)',
+    'revokes the whole family when a rotated refresh token is used again after the grace (%s)',
     async (_mode, pkce) => {
       const secret: Record<string, string> = pkce
         ? {}
@@ -261,11 +269,13 @@ describe('POST /api/oauth/token, refresh', () => {
         200,
       );
 
+      sandbox.advance(GRACE_SECONDS + 1);
       const replay = await refresh(first, secret);
       expect(replay.status).toBe(400);
       expect(await replay.json()).toEqual({
         error: 'invalid_grant',
-        error_description: 'the refresh token was revoked or already used',
+        error_description:
+          'the refresh token was already used; every token of this connection is revoked',
       });
       const userinfo = await get(sandbox, '/api/oauth/userinfo', bearer(newest));
       expect(userinfo.status).toBe(401);
@@ -279,6 +289,7 @@ describe('POST /api/oauth/token, refresh', () => {
     const stolen = await connect(sandbox);
     const other = await connect(sandbox);
     await refresh(stolen, secret);
+    sandbox.advance(GRACE_SECONDS + 1);
     expect((await refresh(stolen, secret)).status).toBe(400);
     expect((await get(sandbox, '/api/oauth/userinfo', bearer(other))).status).toBe(200);
     expect((await refresh(other, secret)).status).toBe(200);
@@ -310,5 +321,144 @@ describe('POST /api/oauth/token, refresh', () => {
       client_secret: sandbox.client.secret,
     });
     expect(response.status).toBe(400);
+  });
+});
+
+describe('POST /api/oauth/token, a refresh token within its grace', () => {
+  const secret = () => ({ client_secret: sandbox.client.secret });
+  const refresh = (tokens: Tokens, extra: Record<string, string> = secret()) =>
+    postForm(sandbox, '/api/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: sandbox.client.id,
+      ...extra,
+    });
+  const works = async (tokens: Tokens) =>
+    (await get(sandbox, '/api/oauth/userinfo', bearer(tokens))).status;
+
+  it.each([2, 10])(
+    'answers %i concurrent refreshes with one token: one rotation, every access token works',
+    async (count) => {
+      const first = await connect(sandbox);
+      const answers = await Promise.all(
+        Array.from({ length: count }, () => refresh(first)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(count).fill(200));
+      const renewed = (await Promise.all(
+        answers.map((answer) => answer.json()),
+      )) as Tokens[];
+      expect(new Set(renewed.map((tokens) => tokens.refresh_token)).size).toBe(1);
+      expect(new Set(renewed.map((tokens) => tokens.access_token)).size).toBe(count);
+      expect(await Promise.all(renewed.map(works))).toEqual(Array(count).fill(200));
+      // The connection goes on with the one new refresh token.
+      expect((await refresh(renewed[0]!)).status).toBe(200);
+    },
+  );
+
+  it('answers a retry whose first answer was lost, with the same new refresh token', async () => {
+    const first = await connect(sandbox);
+    await refresh(first); // answered, but the answer never reached the client
+    sandbox.advance(GRACE_SECONDS - 1);
+    const retried = await refresh(first);
+    expect(retried.status).toBe(200);
+    const renewed = (await retried.json()) as Tokens;
+    expect(await works(renewed)).toBe(200);
+    expect((await refresh(renewed)).status).toBe(200);
+  });
+
+  it('hands out the newest refresh token of the family when the successor rotated already', async () => {
+    const first = await connect(sandbox);
+    const second = (await (await refresh(first)).json()) as Tokens;
+    const third = (await (await refresh(second)).json()) as Tokens;
+    const late = (await (await refresh(first)).json()) as Tokens;
+    expect(late.refresh_token).toBe(third.refresh_token);
+    expect(await works(late)).toBe(200);
+  });
+
+  it('counts the grace from the rotation, not from each use', async () => {
+    const first = await connect(sandbox);
+    await refresh(first);
+    sandbox.advance(GRACE_SECONDS / 2);
+    expect((await refresh(first)).status).toBe(200);
+    sandbox.advance(GRACE_SECONDS / 2 + 1);
+    expect((await refresh(first)).status).toBe(400);
+  });
+
+  it('refuses the token to another client, and without the client secret, within the grace', async () => {
+    const first = await connect(sandbox);
+    await refresh(first);
+    expect((await refresh(first, {})).status).toBe(401);
+    expect(
+      (await refresh(first, { client_id: 'another-client', client_secret: 'x' })).status,
+    ).toBe(401);
+  });
+
+  it('refuses it once the family is revoked, grace or not', async () => {
+    const first = await connect(sandbox);
+    const second = (await (await refresh(first)).json()) as Tokens;
+    await refresh(second);
+    sandbox.advance(GRACE_SECONDS + 1);
+    expect((await refresh(second)).status).toBe(400); // reuse: the family goes
+    const third = (await (await refresh(first)).json()) as { error?: string };
+    expect(third.error).toBe('invalid_grant');
+  });
+});
+
+describe('POST /api/oauth/token, a grace that outlives a restart', () => {
+  it('keeps a rotation and its grace in the database, and reads a database from before it', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'sandbox-grace-'));
+    try {
+      const database = join(directory, 'sandbox.db');
+      // A sandbox from before the grace: its tokens table had no rotation columns.
+      const old = new DatabaseSync(database);
+      old.exec(`CREATE TABLE tokens (
+        token TEXT PRIMARY KEY, kind TEXT NOT NULL, client_id TEXT NOT NULL, user_id TEXT NOT NULL,
+        scopes TEXT NOT NULL, pkce INTEGER NOT NULL, from_code TEXT NOT NULL, expires_at INTEGER,
+        revoked_at INTEGER)`);
+      old.close();
+      const refreshWith = (running: TestSandbox, tokens: Tokens) =>
+        postForm(running, '/api/oauth/token', {
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh_token,
+          client_id: running.client.id,
+          client_secret: running.client.secret,
+        });
+      const before = await testSandbox({ database });
+      const first = await connect(before);
+      const renewed = (await (await refreshWith(before, first)).json()) as Tokens;
+      await before.close();
+      const after = await testSandbox({ database });
+      try {
+        const retried = (await (await refreshWith(after, first)).json()) as Tokens;
+        expect(retried.refresh_token).toBe(renewed.refresh_token);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('POST /api/oauth/token, with no grace (strict rotation)', () => {
+  const strict = useSandbox(
+    { settings: { refreshTokenGraceSeconds: 0 } },
+    { connected: false },
+  );
+
+  it('revokes the family on the first reuse', async () => {
+    const first = await connect(strict.sandbox);
+    const rotate = () =>
+      postForm(strict.sandbox, '/api/oauth/token', {
+        grant_type: 'refresh_token',
+        refresh_token: first.refresh_token,
+        client_id: strict.sandbox.client.id,
+        client_secret: strict.sandbox.client.secret,
+      });
+    const renewed = (await (await rotate()).json()) as Tokens;
+    expect((await rotate()).status).toBe(400);
+    expect(
+      (await get(strict.sandbox, '/api/oauth/userinfo', bearer(renewed))).status,
+    ).toBe(401);
   });
 });
