@@ -22,6 +22,8 @@ export interface DeliveryOptions extends RetryOptions {
   timeoutMs: number;
   /** Attempts under way at once to one webhook; more wait their turn. */
   attemptsPerWebhook: number;
+  /** How often attempts that could not be recorded (a full disk) are tried again. */
+  recordRetryMs: number;
 }
 
 export const DEFAULT_DELIVERY: DeliveryOptions = {
@@ -32,6 +34,7 @@ export const DEFAULT_DELIVERY: DeliveryOptions = {
   // Enough for a burst of leads (npm run bench:delivery: p99 at 145 ms with 8,
   // at 124 ms with 16, on a loaded 2-core machine), few for one receiver.
   attemptsPerWebhook: 16,
+  recordRetryMs: 1_000,
 };
 
 /** Where background failures are told: they never end the process. */
@@ -58,9 +61,16 @@ export class Deliverer {
   private readonly waits = new Map<NodeJS.Timeout, () => void>();
   private readonly lanes: Lanes;
   private closed = false;
-  /** Attempts answered but not stored yet: stored together, once per turn of the event loop. */
+  /**
+   * Attempts answered but not stored yet: stored together, once per turn of
+   * the event loop; kept, in order, for as long as the database cannot take
+   * them (a full disk), and stored once it can.
+   */
   private unrecorded: RecordedAttempt[] = [];
   private flushScheduled: NodeJS.Immediate | undefined;
+  private flushRetry: NodeJS.Timeout | undefined;
+  /** Whether the last flush failed: said once, and once more when it works again. */
+  private recordingFails = false;
 
   constructor(
     private readonly store: Store,
@@ -135,6 +145,13 @@ export class Deliverer {
     }
     this.waits.clear();
     await this.idle();
+    clearTimeout(this.flushRetry);
+    if (this.unrecorded.length > 0) {
+      this.complain(
+        `${this.unrecorded.length} delivery attempt(s) answered while the database could not ` +
+          'be written are lost at this stop: their deliveries are sent again after a restart',
+      );
+    }
   }
 
   /** `fresh`: the lead just submitted, so that the first attempt need not read it back. */
@@ -303,9 +320,11 @@ export class Deliverer {
 
   /**
    * Stores the queued attempts in one transaction, and deletes the webhooks
-   * whose receiver answered 410. A failure (the database locked by another
-   * connection, say) is told for each attempt and does not stop the
-   * deliveries: their rows stay pending as they were.
+   * whose receiver answered 410. When the database cannot take them (full,
+   * locked, failing), they stay queued, in order, and are tried again every
+   * `recordRetryMs` until they are stored: an attempt a receiver answered is
+   * recorded once there is room, without a restart, and its delivery is not
+   * sent again meanwhile (the running delivery knows its own outcome).
    */
   private flush(): void {
     if (this.flushScheduled !== undefined) {
@@ -316,7 +335,6 @@ export class Deliverer {
     if (batch.length === 0) {
       return;
     }
-    this.unrecorded = [];
     try {
       this.store.transaction(() => {
         this.store.leadsAndDeliveries.recordAttempts(batch);
@@ -327,11 +345,31 @@ export class Deliverer {
         }
       });
     } catch (error) {
-      for (const { attempt } of batch) {
-        this.complain(
-          `delivery ${attempt.deliveryId}: attempt ${attempt.attempt} (${attempt.outcome}) could not be recorded: ${errorMessage(error)}`,
-        );
-      }
+      this.keepUnrecorded(batch.length, error);
+      return;
+    }
+    this.unrecorded = this.unrecorded.slice(batch.length);
+    if (this.recordingFails) {
+      this.recordingFails = false;
+      this.complain(
+        `the database takes writes again: ${batch.length} delivery attempt(s) kept meanwhile are recorded`,
+      );
+    }
+  }
+
+  private keepUnrecorded(count: number, error: unknown): void {
+    if (!this.recordingFails) {
+      this.recordingFails = true;
+      this.complain(
+        `${count} delivery attempt(s) could not be recorded (${errorMessage(error)}); they are ` +
+          `kept and recorded once the database ${this.store.location} can be written again`,
+      );
+    }
+    if (this.flushRetry === undefined && !this.closed) {
+      this.flushRetry = setTimeout(() => {
+        this.flushRetry = undefined;
+        this.flush();
+      }, this.options.recordRetryMs);
     }
   }
 

@@ -47,23 +47,105 @@ export class HttpError extends Error {
 const READABLE_BODIES =
   'Send the body as application/json or application/x-www-form-urlencoded';
 
-/** SQLITE_BUSY: another connection held a lock for longer than the busy timeout. */
+/** SQLite's primary result codes that say the database cannot be used now (sqlite.org/rescode.html). */
 const SQLITE_BUSY = 5;
+const SQLITE_READONLY = 8;
+const SQLITE_IOERR = 10;
+const SQLITE_FULL = 13;
+const SQLITE_CANTOPEN = 14;
 
-function isDatabaseBusy(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
+/** The primary result code of a node:sqlite error (its extended code modulo 256), if it is one. */
+function sqliteCode(error: unknown): number | undefined {
+  return typeof error === 'object' &&
     error !== null &&
     'errcode' in error &&
-    (error.errcode as number) % 256 === SQLITE_BUSY
+    typeof error.errcode === 'number'
+    ? error.errcode % 256
+    : undefined;
+}
+
+/**
+ * What the store's failures mean to a client, and how each endpoint says so:
+ * a full disk is 507 Insufficient Storage (RFC 4918 §11.5), an I/O failure
+ * 503, a lock held too long 503; each with Retry-After, since each passes,
+ * and at the OAuth endpoints as RFC 6749's `temporarily_unavailable` (or
+ * `server_error` for an I/O failure). Nothing was stored: a retry is safe.
+ */
+interface StorageFailure {
+  status: number;
+  message: string;
+  oauthCode: 'temporarily_unavailable' | 'server_error';
+  retryAfterSeconds: number;
+  /** What the log says, with the database's location. */
+  logged?: string;
+}
+
+export function storageFailure(error: unknown): StorageFailure | undefined {
+  switch (sqliteCode(error)) {
+    case SQLITE_BUSY:
+      return {
+        status: 503,
+        message: 'The sandbox database is locked by another connection: try again',
+        oauthCode: 'temporarily_unavailable',
+        retryAfterSeconds: 1,
+      };
+    case SQLITE_FULL:
+      return {
+        status: 507,
+        message:
+          "The sandbox's storage is full, so nothing was saved: try again once there is room",
+        oauthCode: 'temporarily_unavailable',
+        retryAfterSeconds: 60,
+        logged: 'storage full',
+      };
+    case SQLITE_IOERR:
+    case SQLITE_READONLY:
+    case SQLITE_CANTOPEN:
+      return {
+        status: 503,
+        message:
+          'The sandbox could not read or write its database, so nothing was saved: try again',
+        oauthCode: 'server_error',
+        retryAfterSeconds: 30,
+        logged: 'database unavailable',
+      };
+    default:
+      return undefined;
+  }
+}
+
+/** Says on standard error what failed, with the database's location (never in an answer). */
+export function logStorageFailure(
+  request: FastifyRequest,
+  storage: StorageFailure,
+  error: unknown,
+): void {
+  if (storage.logged === undefined) {
+    return;
+  }
+  const where = request.server.sandbox.store.location;
+  // Duck-typed: node:sqlite's errors may come from another realm.
+  const detail =
+    typeof error === 'object' && error !== null && 'message' in error
+      ? String(error.message)
+      : String(error);
+  process.stderr.write(
+    `sandbox: ${request.method} ${request.url.split('?')[0]} failed: ${storage.logged} ` +
+      `(database ${where}): ${detail}\n`,
   );
 }
 
-function describe(error: FastifyError | HttpError): { status: number; message: string } {
-  if (isDatabaseBusy(error)) {
+function describe(error: FastifyError | HttpError): {
+  status: number;
+  message: string;
+  oauthCode?: string;
+} {
+  const storage = storageFailure(error);
+  if (storage !== undefined) {
     return {
-      status: 503,
-      message: 'The sandbox database is locked by another connection: try again',
+      status: storage.status,
+      message: storage.message,
+      oauthCode: storage.oauthCode,
     };
   }
   if (error instanceof HttpError) {
@@ -95,9 +177,14 @@ export function answerError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  const { status, message } = describe(error);
+  const { status, message, oauthCode } = describe(error);
   if (error instanceof HttpError) {
     reply.headers(error.headers);
+  }
+  const storage = storageFailure(error);
+  if (storage !== undefined) {
+    reply.header('Retry-After', String(storage.retryAfterSeconds));
+    logStorageFailure(request, storage, error);
   }
   if (status === 500) {
     // The message of an unexpected error names what failed, never a request's values.
@@ -112,7 +199,7 @@ export function answerError(
         : 'The request cannot be answered';
     return sendHtml(reply, status, errorPage(title, message));
   }
-  return reply.status(status).send(errorBody(error, request, status, message));
+  return reply.status(status).send(errorBody(error, request, status, message, oauthCode));
 }
 
 /**
@@ -125,14 +212,13 @@ function errorBody(
   request: FastifyRequest,
   status: number,
   message: string,
+  oauthCode: string | undefined,
 ): { error: string; error_description?: string } {
   const code =
     error instanceof HttpError && error.code !== undefined
       ? error.code
       : request.routeOptions.config?.answersOAuthErrors
-        ? status >= 500
-          ? 'server_error'
-          : 'invalid_request'
+        ? (oauthCode ?? (status >= 500 ? 'server_error' : 'invalid_request'))
         : undefined;
   return code === undefined
     ? { error: message }

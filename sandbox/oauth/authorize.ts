@@ -9,7 +9,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 
 import type { SandboxContext } from '../context';
 import { sendHtml } from '../http/html';
-import { HttpError } from '../http/errors';
+import { HttpError, logStorageFailure, storageFailure } from '../http/errors';
 import { HTML_ERROR_RESPONSES, HTML_PAGE, REDIRECT } from '../http/response-schemas';
 import { stringFields } from '../http/schema';
 import { consentPage } from '../pages/consent';
@@ -217,6 +217,34 @@ function issueCode(context: SandboxContext, consent: PendingConsent): string {
   return code;
 }
 
+/**
+ * `work`'s result; when the store cannot save it (full disk, I/O failure),
+ * nothing: the client hears it at its redirect URI, as RFC 6749 §4.1.2.1's
+ * `temporarily_unavailable` or `server_error`, with the state.
+ */
+function sentBackIfStorageFails<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  to: { redirectUri: string; state: string },
+  work: () => T,
+): T | undefined {
+  try {
+    return work();
+  } catch (error) {
+    const storage = storageFailure(error);
+    if (storage === undefined) {
+      throw error;
+    }
+    logStorageFailure(request, storage, error);
+    redirectWith(reply, to.redirectUri, {
+      error: storage.oauthCode,
+      error_description: storage.message,
+      state: to.state,
+    });
+    return undefined;
+  }
+}
+
 /** GET /oauth/authorize: the consent page, or the client hears why not. */
 function showConsentPage(
   context: SandboxContext,
@@ -244,7 +272,12 @@ function showConsentPage(
     });
     return;
   }
-  const consentId = storeConsent(context, checked, user);
+  const consentId = sentBackIfStorageFails(request, reply, checked, () =>
+    storeConsent(context, checked, user),
+  );
+  if (consentId === undefined) {
+    return;
+  }
   sendHtml(
     reply,
     200,
@@ -310,10 +343,12 @@ export const authorizeRoutes: FastifyPluginCallbackJsonSchemaToTs = (
         });
         return;
       }
-      redirectWith(reply, consent.redirectUri, {
-        code: issueCode(context, consent),
-        state: consent.state,
-      });
+      const code = sentBackIfStorageFails(request, reply, consent, () =>
+        issueCode(context, consent),
+      );
+      if (code !== undefined) {
+        redirectWith(reply, consent.redirectUri, { code, state: consent.state });
+      }
     },
   );
   done();

@@ -43,8 +43,12 @@ export class Store {
   readonly leadsAndDeliveries: LeadsAndDeliveries;
   private readonly db: DatabaseSync;
 
-  constructor(path: string, busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS) {
-    this.db = openDatabase(path, busyTimeoutMs);
+  /** @param location the database file, or `:memory:`: what the logs name */
+  constructor(
+    readonly location: string,
+    busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS,
+  ) {
+    this.db = openDatabase(location, busyTimeoutMs);
     this.db.exec(
       ACCOUNTS_SCHEMA +
         CLIENTS_AND_TOKENS_SCHEMA +
@@ -62,6 +66,22 @@ export class Store {
   /** Runs `work` in one transaction across the aggregates: all of it is stored, or none. */
   transaction<T>(work: () => T): T {
     return inTransaction(this.db, work);
+  }
+
+  /**
+   * Caps the database at `pages` pages (SQLite's `max_page_count`), so that
+   * a write past it fails as on a full disk; `undefined` lifts the cap. For
+   * trying out, and testing, what a full disk does.
+   */
+  limitPages(pages: number | undefined): void {
+    const limit = pages ?? 0xfffffffe;
+    this.db.exec(`PRAGMA max_page_count = ${Math.trunc(limit)};`);
+  }
+
+  /** Pages the database uses now. */
+  pageCount(): number {
+    const row = this.db.prepare('PRAGMA page_count').get();
+    return Number(row?.page_count);
   }
 
   close(): void {

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ServerResponse } from 'node:http';
 import { DatabaseSync } from 'node:sqlite';
 
 import type { SandboxOptions } from '../../../sandbox/server';
@@ -124,14 +125,14 @@ async function outcomes(sandbox: TestSandbox, leadId: string) {
   );
 }
 
-it('keeps delivering when an attempt cannot be recorded because the database is locked', async () => {
+it('keeps delivering when an attempt cannot be recorded because the database is locked, and records it later', async () => {
   const database = join(directory, 'sandbox.db');
   const complaints: string[] = [];
   const sandbox = await sandboxWith({
     database,
     busyTimeoutMs: 100,
     complain: (message) => complaints.push(message),
-    delivery: { baseDelayMs: 400, maxDelayMs: 1000 },
+    delivery: { baseDelayMs: 400, maxDelayMs: 1000, recordRetryMs: 50 },
   });
   const other = new DatabaseSync(database);
   let release: NodeJS.Timeout | undefined;
@@ -159,14 +160,69 @@ it('keeps delivering when an attempt cannot be recorded because the database is 
   const leadId = await subscribeAndSubmit(sandbox, hooks.url);
   await sandbox.context.deliverer.idle();
 
+  // The attempt the lock kept out is recorded once it is let go: none is lost.
   expect(complaints).toEqual([
     expect.stringMatching(
-      /^delivery dlv_\S+: attempt 1 \(retrying\) could not be recorded: database is locked$/,
+      /^1 delivery attempt\(s\) could not be recorded \(database is locked\); they are kept and recorded once the database .*sandbox\.db can be written again$/,
     ),
+    'the database takes writes again: 1 delivery attempt(s) kept meanwhile are recorded',
   ]);
   expect(hooks.deliveries).toHaveLength(2);
-  expect(await outcomes(sandbox, leadId)).toEqual([[2, 200, 'delivered']]);
+  expect(await outcomes(sandbox, leadId)).toEqual([
+    [1, 503, 'retrying'],
+    [2, 200, 'delivered'],
+  ]);
 });
+
+it('keeps the attempts a full disk kept out, records them once there is room, and sends none again', async () => {
+  const leads = 200;
+  const complaints: string[] = [];
+  const sandbox = await sandboxWith({
+    complain: (message) => complaints.push(message),
+    delivery: { attemptsPerWebhook: leads, recordRetryMs: 50 },
+  });
+  const held: ServerResponse[] = [];
+  const hooks = await receiver((_n, response) => {
+    held.push(response);
+  });
+  await subscribe(sandbox, hooks.url);
+  const leadIds: string[] = [];
+  for (let index = 0; index < leads; index += 1) {
+    leadIds.push(await submit(sandbox));
+  }
+  await eventually(() => (held.length === leads ? true : undefined));
+  // The disk fills: the database can grow no more while the receiver answers.
+  const { store } = sandbox.context;
+  store.limitPages(store.pageCount());
+  for (const response of held) {
+    response.writeHead(200).end();
+  }
+  await eventually(() =>
+    complaints.some((complaint) => complaint.includes('could not be recorded'))
+      ? true
+      : undefined,
+  );
+  const delivered = async () =>
+    (await listed(sandbox, 'deliveries')).filter((row) => row.outcome === 'delivered')
+      .length;
+  expect(await delivered()).toBeLessThan(leads);
+
+  store.limitPages(undefined);
+  await eventually(async () => ((await delivered()) === leads ? true : undefined));
+  await sandbox.context.deliverer.idle();
+  expect(hooks.received).toHaveLength(leads);
+  expect(complaints).toEqual([
+    expect.stringMatching(
+      /^\d+ delivery attempt\(s\) could not be recorded \(database or disk is full\); they are kept and recorded once the database :memory: can be written again$/,
+    ),
+    expect.stringMatching(
+      /^the database takes writes again: \d+ delivery attempt\(s\) kept meanwhile are recorded$/,
+    ),
+  ]);
+  for (const leadId of leadIds.slice(0, 5)) {
+    expect(await outcomes(sandbox, leadId)).toEqual([[1, 200, 'delivered']]);
+  }
+}, 30_000);
 
 it('resumes a delivery being retried when the sandbox starts again on the same database', async () => {
   const database = join(directory, 'sandbox.db');
