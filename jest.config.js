@@ -24,6 +24,11 @@ process.emitWarning = (warning, ...rest) => {
 
 const shared = {
   testEnvironment: 'node',
+  // The checks package, from its source (as tsconfig.json's paths say), not its build.
+  moduleNameMapper: {
+    '^zapier-publishing-checks$':
+      '<rootDir>/packages/zapier-publishing-checks/src/index.ts',
+  },
   setupFiles: ['<rootDir>/test/quiet-run.ts'],
   // tsconfig.json's isolatedModules: ts-jest compiles file by file without
   // type-checking; `npm run typecheck` checks every file, tests included, in
@@ -74,6 +79,12 @@ module.exports = {
       ...shared,
       displayName: 'publishing',
       testMatch: ['<rootDir>/test/publishing/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/restore-http.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'checks',
+      testMatch: ['<rootDir>/packages/*/test/**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/restore-http.ts'],
     },
     {

@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { messageOf } from '../harness/error-message';
 import { listenOnLoopback } from '../harness/loopback';
 import type { LambdaHandler } from '../harness/zapier/lambda-handler';
-import { isRecord } from './definition';
+import { isJsonObject } from '../src/json';
 
 // The CLI's own unzipper, the one its build test uses (it keeps the zip's symlinks).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -112,7 +112,9 @@ async function checkConnectionTest(
     method: 'authentication.test',
     bundle: { authData: AUTH_DATA, inputData: {} },
   });
-  const label = isRecord(tested.results) ? tested.results.connection_label : undefined;
+  const label = isJsonObject(tested.results)
+    ? tested.results.connection_label
+    : undefined;
   expectThat(
     label === EXPECTED_LABEL,
     `authentication.test labelled the connection ${JSON.stringify(label)}, expected "${EXPECTED_LABEL}"`,
@@ -137,7 +139,7 @@ async function checkNewLeadPerform(handler: LambdaHandler, dir: string): Promise
     bundle: { authData: AUTH_DATA, inputData: {}, cleanedRequest: delivery, meta: {} },
   });
   const leads = Array.isArray(performed.results)
-    ? performed.results.filter(isRecord)
+    ? performed.results.filter(isJsonObject)
     : [];
   const [lead] = leads;
   expectThat(

@@ -11,13 +11,18 @@ import { dirname, join, normalize, relative } from 'node:path';
 const ROOT = join(__dirname, '..', '..');
 
 /** The folders of code, and which of the repository's folders each may import from. */
+const CHECKS_PACKAGE = 'packages/zapier-publishing-checks';
 const MAY_IMPORT: Record<string, readonly string[]> = {
   src: ['src'],
   sandbox: ['sandbox'],
   harness: ['harness', 'src', 'sandbox'],
   lifecycle: ['lifecycle', 'harness', 'src', 'sandbox'],
   bench: ['bench', 'harness', 'src', 'sandbox'],
+  publishing: ['publishing', 'harness', 'src'],
+  // A package of its own: it imports nothing of the project's.
+  [CHECKS_PACKAGE]: [CHECKS_PACKAGE],
 };
+const FOLDERS = Object.keys(MAY_IMPORT);
 
 /** Tracked files only: a scratch file of someone's is not the project's. */
 function trackedTypeScript(folder: string): string[] {
@@ -38,10 +43,16 @@ function importsOf(path: string): string[] {
   return [...found].map((match) => match[1]!);
 }
 
-/** The repository folder a relative specifier lands in, or `package.json`. */
+/** The folder of code a relative specifier lands in (or `package.json`, or another top folder). */
 function folderOf(from: string, specifier: string): string {
   const target = normalize(relative(ROOT, join(ROOT, dirname(from), specifier)));
-  return target === 'package.json' ? target : target.split('/')[0]!;
+  if (target === 'package.json') {
+    return target;
+  }
+  return (
+    FOLDERS.find((folder) => target === folder || target.startsWith(`${folder}/`)) ??
+    target.split('/')[0]!
+  );
 }
 
 const isNodeBuiltin = (specifier: string) =>

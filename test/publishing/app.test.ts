@@ -7,10 +7,14 @@ import { join } from 'node:path';
 
 import zapier from 'zapier-platform-core';
 
-import { asAppHandler, definitionOf } from '../../publishing/load-app';
-import { readListing } from '../../publishing/listing';
-import { runStepsOffline } from '../../publishing/local-run';
-import { runChecks } from '../../publishing/runner';
+import {
+  asAppHandler,
+  definitionOf,
+  readListing,
+  readSources,
+  runChecks,
+  runStepsOffline,
+} from 'zapier-publishing-checks';
 import { createApp } from '../../src/app';
 import sampleDelivery from '../../src/samples/lead-delivery.json';
 
@@ -43,6 +47,7 @@ describe.each([false, true])('the app (PKCE %s)', (pkce) => {
       definition,
       listing: readListing(join(ROOT, 'listing.json')),
       runs,
+      sources: readSources(ROOT),
     });
     expect(results.filter((result) => result.status !== 'pass')).toEqual([]);
     expect(results.length).toBeGreaterThanOrEqual(32);

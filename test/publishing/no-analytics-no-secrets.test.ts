@@ -16,7 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { main } from '../../publishing/validate';
+import { main } from 'zapier-publishing-checks';
 
 const ROOT = join(__dirname, '..', '..');
 const SECRET = 'client-secret-that-must-not-travel-8f2a';

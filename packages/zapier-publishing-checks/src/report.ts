@@ -5,7 +5,7 @@
 import type { CheckResult } from './runner';
 import { referenceFor } from './runner';
 
-const MARK = { pass: '✔', warning: '!', failure: '✖' } as const;
+const MARK = { pass: '✔', warning: '!', failure: '✖', deferred: '?' } as const;
 
 export function reportLines(results: CheckResult[]): string[] {
   return results.flatMap((result) => {
@@ -24,5 +24,8 @@ export function reportLines(results: CheckResult[]): string[] {
 export function summary(results: CheckResult[]): string {
   const count = (status: CheckResult['status']) =>
     results.filter((result) => result.status === status).length;
-  return `${results.length} checks: ${count('pass')} passed, ${count('warning')} with warnings, ${count('failure')} failed.`;
+  return (
+    `${results.length} checks: ${count('pass')} passed, ${count('warning')} with warnings, ` +
+    `${count('failure')} failed, ${count('deferred')} not decided offline.`
+  );
 }

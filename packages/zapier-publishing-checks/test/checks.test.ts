@@ -2,12 +2,12 @@
  * Every check, fed a definition (or local run, or listing) that breaks
  * exactly its rule: that check, and only that check, stops passing.
  */
-import type { CheckInput } from '../../publishing/checks/check';
-import { titleCaseProblems } from '../../publishing/checks/copy';
-import { ALL_CHECKS } from '../../publishing/checks';
-import type { StepDefinition } from '../../publishing/definition';
-import type { Item } from '../../publishing/values';
-import { runChecks } from '../../publishing/runner';
+import type { CheckInput } from '../src/checks/check';
+import { titleCaseProblems } from '../src/checks/copy';
+import { ALL_CHECKS } from '../src/checks';
+import type { StepDefinition } from '../src/definition';
+import type { Item } from '../src/values';
+import { runChecks } from '../src/runner';
 import { validInput } from './fixtures';
 
 const FUNC = '$func$2$f$';
@@ -267,14 +267,22 @@ const BREAKS: Break[] = [
   },
   {
     id: 'D026',
-    status: 'warning',
-    change: /authentication field subdomain holds a domain/,
-    breakIt: (input) =>
+    status: 'failure',
+    change:
+      /authentication field subdomain holds a domain, and the code uses it with no check nearby/,
+    breakIt: (input) => {
       authFields(input).push({
         key: 'subdomain',
         label: 'Subdomain',
         helpText: 'The first part of your address, as in `acme.example.org`.',
-      }),
+      });
+      input.sources = [
+        {
+          path: 'index.js',
+          text: 'const url = `https://${bundle.authData.subdomain}.example.org/api`;',
+        },
+      ];
+    },
   },
   {
     id: 'D028',
@@ -464,12 +472,28 @@ describe('D003, the connection label', () => {
     expect(findingsOf('D003', input)).toEqual([]);
   });
 
-  it('warns that a function label needs a run', () => {
+  it('leaves a computed label undecided: it decided nothing, so it warns of nothing', () => {
     const input = validInput();
     input.definition.authentication!.connectionLabel = FUNC;
     expect(findingsOf('D003', input)).toEqual([
-      { severity: 'warning', change: expect.stringMatching(/is computed/) as string },
+      {
+        severity: 'deferred',
+        change: expect.stringMatching(
+          /^authentication\.connectionLabel: not decided offline: it is computed/,
+        ) as string,
+      },
     ]);
+  });
+
+  it('measures a template by the text a user sees around its variables, not by its variables', () => {
+    const input = validInput();
+    input.definition.authentication!.connectionLabel =
+      '{{bundle.inputData.organization_display_name}} ({{bundle.inputData.primary_email_address}})';
+    expect(findingsOf('D003', input)).toEqual([]);
+    input.definition.authentication!.connectionLabel = `{{email}} ${'connected through the integration '.repeat(2)}`;
+    expect(findingsOf('D003', input)[0]?.change).toMatch(
+      /shorten its text to 64 characters \(it has 69 besides its variables\)/,
+    );
   });
 
   it('wants one', () => {
@@ -563,9 +587,9 @@ describe('M002, the directory description', () => {
         missing: true,
       },
     };
-    expect(statusOf('M002', input)).toBe('warning');
+    expect(statusOf('M002', input)).toBe('deferred');
     expect(changes(input)).toEqual([
-      'listing.json: not decided offline, M002 needs the directory listing; write this file as {"title": …, "description": …} (or pass --listing FILE) to check it here',
+      'listing.json: not decided offline: M002 needs the directory listing; write this file as {"title": …, "description": …} (or pass --listing FILE) to check it here',
     ]);
   });
 });
@@ -579,32 +603,32 @@ describe('local runs that gave no items', () => {
       ]),
     );
 
-  it('warns when a run could not happen offline, says why once (T005) and points there from the others', () => {
+  it('defers a run that could not happen offline, says why once (T005) and points there from the others', () => {
     const input = validInput();
     input.runs[0]!.outcome = { kind: 'not run', reason: 'it needs the network' };
     const seen = notPassing(input);
     expect(seen.map((result) => [result.id, result.status])).toEqual([
-      ['T002', 'warning'],
-      ['T003', 'warning'],
-      ['T004', 'warning'],
-      ['T005', 'warning'],
+      ['T002', 'deferred'],
+      ['T003', 'deferred'],
+      ['T004', 'deferred'],
+      ['T005', 'deferred'],
     ]);
     const byId = findingsById(input);
     expect(byId.T005).toEqual([
-      'warning triggers.new_contact perform was not run offline (it needs the network): Zapier decides this on a live run',
+      'deferred triggers.new_contact perform: not decided offline: it could not run here (it needs the network); Zapier decides this on a live run',
     ]);
     for (const id of ['T002', 'T003', 'T004']) {
       expect(byId[id]).toEqual([
-        'warning triggers.new_contact perform: not decided offline, its local run gave no items (see T005)',
+        'deferred triggers.new_contact perform: not decided offline: its local run gave no items (see T005)',
       ]);
     }
   });
 
-  it('warns about a visible step no local run covers', () => {
+  it('defers a visible step no local run covers', () => {
     const input = validInput();
     input.runs = input.runs.filter((run) => run.path !== 'searches.find_contact');
     expect(findingsById(input).T005).toEqual([
-      'warning searches.find_contact perform was not run offline (no local run of it was recorded): Zapier decides this on a live run',
+      'deferred searches.find_contact perform: not decided offline: it could not run here (no local run of it was recorded); Zapier decides this on a live run',
     ]);
   });
 
@@ -971,8 +995,11 @@ describe('apps no one here wrote: each false positive, fixed at its rule', () =>
       helpText: 'The ID of the customer in your own system, stored with the contact.',
     });
     expect(findingsOf('D004', input)).toEqual([]);
-    fields(input, 'creates.create_contact').at(-1)!.key = 'customer_id';
-    fields(input, 'creates.create_contact').at(-1)!.label = 'Customer ID';
+    Object.assign(fields(input, 'creates.create_contact').at(-1)!, {
+      key: 'customer_id',
+      label: 'Customer ID',
+      helpText: 'The customer to attach the contact to.',
+    });
     expect(statusOf('D004', input)).toBe('failure');
   });
 
@@ -986,5 +1013,138 @@ describe('apps no one here wrote: each false positive, fixed at its rule', () =>
     expect(findingsOf('D018', input).map((finding) => finding.change)).toEqual([
       'creates.create_contact: write "To" in lowercase in the label "Create Contact With Tags To List"',
     ]);
+  });
+});
+
+/**
+ * Classes found on public apps the checks were never tuned on (issue 20),
+ * each fixed at its rule, each with a test that fails without the fix.
+ */
+describe('apps they were never shown: each class at its rule', () => {
+  it("D004 leaves a search's own lookup key alone, bare or named for the search's object", () => {
+    const input = validInput();
+    fields(input, 'searches.find_contact').push(
+      { key: 'contact_id', label: 'Contact ID', helpText: 'The contact to find.' },
+      { key: 'id', label: 'ID', helpText: 'The contact to find, by its ID.' },
+    );
+    expect(findingsOf('D004', input)).toEqual([]);
+    // Another object's ID in the same search is still picked from a list.
+    fields(input, 'searches.find_contact').push({
+      key: 'workspace_id',
+      label: 'Workspace ID',
+      helpText: 'The workspace to search in.',
+    });
+    expect(findingsOf('D004', input).map((finding) => finding.change)).toEqual([
+      expect.stringMatching(
+        /^searches\.find_contact input field workspace_id: give it a dynamic dropdown/,
+      ) as string,
+    ]);
+  });
+
+  it.each([
+    'Your own ID for this message, to recognise it later.',
+    'An ID of your choice, stored with the message.',
+    'The ID you assign to the message in your system.',
+  ])('D004 leaves an ID the user owns alone: "%s"', (helpText) => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({
+      key: 'message_id',
+      label: 'Message ID',
+      helpText,
+    });
+    expect(findingsOf('D004', input)).toEqual([]);
+  });
+
+  it.each([
+    ['a list', ['lead', 'customer']],
+    ['a value-to-label map', { lead: 'Lead', customer: 'Customer' }],
+  ])('D004 takes static choices (%s) for a dropdown', (_kind, choices) => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({
+      key: 'stage_id',
+      label: 'Stage ID',
+      helpText: 'The stage the contact starts in.',
+      choices,
+    });
+    expect(findingsOf('D004', input)).toEqual([]);
+  });
+
+  it.each([
+    ['contactGuid', 'Contact GUID'],
+    ['owner_uuid', 'Owner UUID'],
+    ['tag_ids', 'Tag IDs'],
+  ])('D004 reads %s as an ID', (key, label) => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({
+      key,
+      label,
+      helpText: 'Which one to attach the contact to.',
+    });
+    expect(statusOf('D004', input)).toBe('failure');
+  });
+
+  it.each([
+    [
+      'a regular expression',
+      'if (!/^[a-z0-9-]+$/.test(bundle.authData.subdomain)) {\n  throw new Error("bad");\n}\nconst url = `https://${bundle.authData.subdomain}.example.org`;',
+    ],
+    [
+      'a URL parse',
+      'const base = new URL(`https://${bundle.authData["subdomain"]}.example.org`);',
+    ],
+  ])('D026 passes a domain the code checks with %s', (_how, text) => {
+    const input = validInput();
+    authFields(input).push({ key: 'subdomain', label: 'Subdomain', helpText: 'Yours.' });
+    input.sources = [{ path: 'lib/client.js', text }];
+    expect(findingsOf('D026', input)).toEqual([]);
+  });
+
+  it('D026 leaves a domain the code never reads undecided, not failed on its name', () => {
+    const input = validInput();
+    authFields(input).push({
+      key: 'instance_url',
+      label: 'Instance URL',
+      helpText: 'Yours.',
+    });
+    expect(findingsOf('D026', input)).toEqual([
+      {
+        severity: 'deferred',
+        change: expect.stringMatching(
+          /^authentication field instance_url: not decided offline: /,
+        ) as string,
+      },
+    ]);
+  });
+
+  it.each([
+    'New Per Product Sale',
+    'New per Product Sale',
+    'Find or Create Contact Per List',
+  ])('D018 takes "%s": "per" is a small word only in some styles', (label) => {
+    const input = validInput();
+    step(input, 'triggers.new_contact').display!.label = label;
+    expect(findingsOf('D018', input)).toEqual([]);
+  });
+
+  it.each([
+    ['createdAt', '1472069465'],
+    ['updated_at', '1472069465000'],
+    ['scheduledFor', 1472069465],
+    ['sent_on', 1472069465000],
+  ])('D023 reads %s: %j as a date that is not ISO 8601', (key, value) => {
+    const input = validInput();
+    sample(input, 'triggers.new_contact')[key] = value;
+    expect(findingsOf('D023', input).map((finding) => finding.change)).toEqual([
+      expect.stringContaining(`sample ${key}: ${JSON.stringify(value)}`) as string,
+    ]);
+  });
+
+  it.each([
+    ['zip', '1472069465'],
+    ['order_number', 1472069465],
+  ])('D023 leaves digits under %s alone: no moment is named', (key, value) => {
+    const input = validInput();
+    sample(input, 'triggers.new_contact')[key] = value;
+    expect(findingsOf('D023', input)).toEqual([]);
   });
 });

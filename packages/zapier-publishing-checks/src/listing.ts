@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 
 import { isRecord } from './definition';
-import { messageOf } from '../harness/error-message';
+import { messageOf } from './messages';
 
 export interface Listing {
   title: string;

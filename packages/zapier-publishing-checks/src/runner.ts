@@ -1,9 +1,9 @@
 /** Runs every check over one input and says, per check, pass, warning or failure. */
 import type { Check, CheckInput, Finding } from './checks/check';
 import { ALL_CHECKS } from './checks';
-import { messageOf } from '../harness/error-message';
+import { messageOf } from './messages';
 
-export type Status = 'pass' | 'warning' | 'failure';
+export type Status = 'pass' | 'warning' | 'failure' | 'deferred';
 
 export interface CheckResult {
   id: string;
@@ -17,11 +17,14 @@ export const REFERENCE_URL =
 
 export const referenceFor = (id: string) => `${REFERENCE_URL}#${id}`;
 
+/** The worst of a check's findings: failure, then warning, then deferred; none is a pass. */
 function statusOf(findings: Finding[]): Status {
-  if (findings.some((finding) => finding.severity === 'failure')) {
-    return 'failure';
+  for (const severity of ['failure', 'warning', 'deferred'] as const) {
+    if (findings.some((finding) => finding.severity === severity)) {
+      return severity;
+    }
   }
-  return findings.length > 0 ? 'warning' : 'pass';
+  return 'pass';
 }
 
 /** A check that throws fails, saying so: it never passes by accident. */

@@ -17,7 +17,7 @@ const withSamples = (input: Parameters<Check['run']>[0]) =>
     return sample === undefined ? [] : [{ step, sample }];
   });
 
-export const D012: Check = {
+export const visibleStepsHaveSamples: Check = {
   id: 'D012',
   requirement: 'every visible trigger, search and create has a static sample',
   run({ definition }): Finding[] {
@@ -31,7 +31,7 @@ export const D012: Check = {
   },
 };
 
-export const D010: Check = {
+export const pollingSamplesHavePrimaryKeys: Check = {
   id: 'D010',
   requirement:
     'the sample of every polling trigger holds its primary key (id, or the output fields marked primary)',
@@ -50,7 +50,7 @@ export const D010: Check = {
   },
 };
 
-export const D023: Check = {
+export const sampleDatesAreIso8601: Check = {
   id: 'D023',
   requirement:
     'dates in samples are ISO 8601, and a date with a time carries its zone (2026-03-14T09:26:53Z)',
@@ -66,7 +66,7 @@ export const D023: Check = {
   },
 };
 
-export const D024: Check = {
+export const samplesMatchOutputFields: Check = {
   id: 'D024',
   requirement:
     "every sample holds its required output fields, with values of each field's type",

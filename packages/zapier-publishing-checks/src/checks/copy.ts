@@ -8,20 +8,24 @@ import type { Check, Finding } from './check';
 import { failure } from './check';
 
 /**
- * Short function words Zapier's title case keeps lowercase inside a label
- * ("Find or Create Contact", "Add Subscriber to List"): articles,
- * conjunctions and short prepositions. Zapier flagged "Add Label To Issue"
- * in a published app. Its exact list is unpublished.
+ * Title Case as software writes it: John Gruber's rules, which the
+ * `titlecase` libraries (Python, Perl, JavaScript) implement: every word
+ * capitalised but these small words, lowercase inside a phrase. Zapier
+ * flagged "Add Label To Issue" in a published app, as these rules do; its own
+ * list is unpublished, so no other word is required in lowercase.
  */
 const SMALL_WORDS = new Set(
-  'a an the and but or nor for so yet as at by in of on to via vs per'.split(' '),
+  'a an and as at but by en for if in of on or the to v via vs'.split(' '),
 );
 /**
- * Lowercase or capitalised, either reads well: particles of phrasal verbs
- * ("Set Up", "Log Off"), and prepositions of four letters or more, which AP
- * style capitalises and Chicago does not ("Remove Label From String").
+ * Lowercase or capitalised, either reads well: short words other styles
+ * lowercase and these rules capitalise ("per", "nor", "so", "yet"; AP and
+ * Chicago disagree on them), particles of phrasal verbs ("Set Up", "Log
+ * Off"), and longer prepositions ("Remove Label From String").
  */
-const EITHER_WAY = new Set(['up', 'off', 'out', 'over', 'from', 'into', 'onto', 'with']);
+const EITHER_WAY = new Set(
+  'per nor so yet up off out over from into onto with'.split(' '),
+);
 
 /** Splits a label into words, each knowing whether it opens or closes a phrase. */
 function labelWords(label: string): { word: string; isInside: boolean }[] {
@@ -73,7 +77,7 @@ export function titleCaseProblems(label: string): TitleCaseProblems {
   return problems;
 }
 
-export const D018: Check = {
+export const labelsAreTitleCase: Check = {
   id: 'D018',
   requirement:
     'visible trigger, search, create and search-or-create labels are in Title Case ("New Lead")',
@@ -117,7 +121,7 @@ export const D018: Check = {
 /** "Triggers when", then what happens, then a full stop that ends the text. */
 const TRIGGER_DESCRIPTION = /^Triggers when [^\s.].*\.$/s;
 
-export const D021: Check = {
+export const triggerDescriptionsSayTriggersWhen: Check = {
   id: 'D021',
   requirement:
     'every visible trigger description starts with "Triggers when " and ends with "."',

@@ -19,7 +19,7 @@ function fieldsWith(definition: AppDefinition, property: 'dynamic' | 'search') {
   );
 }
 
-export const D005: Check = {
+export const dynamicReferencesNameTriggers: Check = {
   id: 'D005',
   requirement:
     'every dynamic dropdown ("trigger_key.id.label") names an existing trigger',
@@ -35,7 +35,7 @@ export const D005: Check = {
   },
 };
 
-export const D013: Check = {
+export const searchReferencesNameSearches: Check = {
   id: 'D013',
   requirement:
     'every "search" reference on a field ("search_key.id") names an existing search',
@@ -56,7 +56,7 @@ export const D013: Check = {
  * search (`search`) is the search button of a dropdown, so it needs the
  * dropdown (`dynamic`) too. A field with both passes, whatever else it is.
  */
-export const D014: Check = {
+export const searchLinkedFieldsHaveDropdowns: Check = {
   id: 'D014',
   requirement:
     'a field with a search link ("search") also has a dynamic dropdown ("dynamic")',
@@ -71,7 +71,7 @@ export const D014: Check = {
   },
 };
 
-export const D015: Check = {
+export const searchOrCreatesNameTheirSteps: Check = {
   id: 'D015',
   requirement: 'every search-or-create names an existing search and an existing create',
   run({ definition }): Finding[] {

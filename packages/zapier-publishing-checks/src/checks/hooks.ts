@@ -7,7 +7,7 @@ import { failure } from './check';
 const hookTriggers = (input: Parameters<Check['run']>[0]): Step[] =>
   stepsOf(input.definition).filter(isHookTrigger);
 
-export const D006: Check = {
+export const hookTriggersHavePerformList: Check = {
   id: 'D006',
   requirement:
     'every hook trigger has performList, what the Zap editor shows when the user tests the trigger',
@@ -26,12 +26,20 @@ const isStaticWebhook = (step: Step) =>
   step.definition.operation?.performSubscribe === undefined ||
   step.definition.operation.performUnsubscribe === undefined;
 
-export const D016: Check = {
+export const appIsMoreThanAStaticWebhook: Check = {
   id: 'D016',
-  requirement: 'the integration offers more than one static webhook trigger',
+  requirement:
+    'the integration offers a user more than one static webhook trigger: some step to pick',
   run(input): Finding[] {
     // Hidden steps (dropdown sources) are nothing a user can pick.
     const steps = visibleSteps(input.definition);
+    if (steps.length === 0) {
+      return [
+        failure(
+          'the app offers no trigger, search or create a user can pick: add at least one',
+        ),
+      ];
+    }
     const [only] = steps;
     if (
       steps.length === 1 &&
@@ -49,7 +57,7 @@ export const D016: Check = {
   },
 };
 
-export const D017: Check = {
+export const hookTriggersSubscribeAndUnsubscribe: Check = {
   id: 'D017',
   requirement:
     'every hook trigger has performSubscribe and performUnsubscribe (no static webhooks)',

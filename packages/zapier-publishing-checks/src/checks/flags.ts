@@ -3,7 +3,7 @@ import { stepsOf } from '../definition';
 import type { Check, Finding } from './check';
 import { warning } from './check';
 
-export const D028: Check = {
+export const cleanInputDataIsOff: Check = {
   id: 'D028',
   requirement:
     'cleanInputData is not set to true (unset counts as passing here: Zapier does not document whether it warns)',

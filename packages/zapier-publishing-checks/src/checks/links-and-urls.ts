@@ -35,7 +35,7 @@ const texts = (definition: AppDefinition) => Array.from(textsIn(definition, '', 
 /** Properties that hold an address the app calls: `url`, `authorizeUrl`, `refreshUrl`, … */
 const isUrlProperty = (key: string) => /^url$|Url$|URL$/.test(key);
 
-export const D007: Check = {
+export const urlsAreHttps: Check = {
   id: 'D007',
   requirement:
     'every URL written in the definition is https (URLs built in code need a run or a code read)',
@@ -53,7 +53,7 @@ const WELL_FORMED_LINK = /\[[^\]\n]+\]\((https?:\/\/|mailto:)[^\s)]+(\s+"[^"\n]*
 const MALFORMED_LINK = /\]\s*\(|\[[^\]\n]*\]\s+\(|\]\([^)]*$/;
 const BARE_URL = /https?:\/\/\S+|\bwww\.\S+/i;
 
-export const D008: Check = {
+export const markdownLinksAreWellFormed: Check = {
   id: 'D008',
   requirement:
     'markdown links in descriptions and help text are [text](url); a bare URL is wrapped in backticks',
@@ -91,7 +91,7 @@ const DANGEROUS_LINK = new RegExp(
   'i',
 );
 
-export const D025: Check = {
+export const noDangerousUrlSchemes: Check = {
   id: 'D025',
   requirement: 'no URL or link uses a dangerous scheme (javascript:, vbscript:, data:)',
   run({ definition }): Finding[] {

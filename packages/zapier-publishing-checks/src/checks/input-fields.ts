@@ -89,7 +89,7 @@ function allInputFields(input: Parameters<Check['run']>[0]) {
   return stepsOf(input.definition).flatMap(inputFieldsOf);
 }
 
-export const D001: Check = {
+export const noCredentialsAskedInSteps: Check = {
   id: 'D001',
   requirement:
     'no trigger, search or create asks for a credential: credentials belong in authentication',
@@ -102,41 +102,83 @@ export const D001: Check = {
   },
 };
 
-/** A field asking for an ID: its key or label ends in the word "id" (`list_id`, `listID`, "List Id"). */
-function asksForId(field: FieldDefinition): boolean {
-  return [field.key ?? '', field.label ?? ''].some(
-    (text) => wordsOf(text).at(-1) === 'id',
-  );
+/**
+ * D004 asks that an ID of one of the app's objects be picked from a dynamic
+ * dropdown: "people don't speak in auto-incremented IDs" (Zapier's guide to
+ * dynamic dropdowns), so the Zap editor offers the user's projects, lists or
+ * boards by name. The rule is about fields a user fills by picking one of
+ * their objects in this app; it leaves alone:
+ * - a field that already offers choices (`dynamic`, static `choices`, or
+ *   `choices: { perform }`);
+ * - a search's own lookup key, the ID of the object the search finds, which
+ *   a Zap maps from an earlier step;
+ * - an identifier the user supplies or owns (their other system's, one they
+ *   make up), of which the app has no list;
+ * - hidden steps, whose fields the app's own dropdowns fill.
+ */
+
+/** The last word of an ID's key or label: `list_id`, `listID`, "List Guid", `user_uuid`, `tag_ids`. */
+const ID_WORDS = new Set(['id', 'ids', 'guid', 'guids', 'uuid', 'uuids']);
+
+/** The words before the ID word, when the key or label names an ID. */
+function idObjectWords(text: string): string[] | undefined {
+  const words = wordsOf(text);
+  return ID_WORDS.has(words.at(-1) ?? '') ? words.slice(0, -1) : undefined;
 }
+
+const asksForId = (field: FieldDefinition) =>
+  idObjectWords(field.key ?? '') !== undefined ||
+  idObjectWords(field.label ?? '') !== undefined;
+
+/** Choices written out (a list or a value-to-label map), or a function that gives them (`{ perform }`, core 19). */
+const offersChoices = (field: FieldDefinition) =>
+  field.dynamic !== undefined ||
+  (Array.isArray(field.choices) && field.choices.length > 0) ||
+  (isRecord(field.choices) && Object.keys(field.choices).length > 0);
 
 /**
- * An ID from the user's other system ("External ID", `customer_external_id`),
- * to be stored with the record: the app has no list of those to offer.
+ * An identifier that is the user's, not one of the app's objects: from their
+ * other system ("external"), or one the help text gives to them to choose
+ * ("your own ID", "of your choice", "you assign").
  */
-function namesAnotherSystemsId(field: FieldDefinition): boolean {
-  return [field.key ?? '', field.label ?? ''].some((text) =>
-    wordsOf(text).includes('external'),
-  );
+const USERS_OWN =
+  /\b(?:your own|of your choice|you (?:choose|pick|assign|define|set|provide|supply|make up)|you want to use|unique to you|in your (?:system|database|app|application|crm))\b/i;
+
+function isUsersOwnId(field: FieldDefinition): boolean {
+  const words = [...wordsOf(field.key ?? ''), ...wordsOf(field.label ?? '')];
+  return words.includes('external') || USERS_OWN.test(field.helpText ?? '');
 }
 
-/** A dropdown of core 19's newer kind: its choices come from a function (`choices: { perform }`). */
-const hasPerformedChoices = (field: FieldDefinition) =>
-  isRecord(field.choices) && field.choices.perform !== undefined;
+/** The words of the object a step is about: its noun ("Contact"), else its key (`find_contact`). */
+function stepObjectWords(step: Step): string[] {
+  return wordsOf(step.definition.noun ?? '');
+}
 
-export const D004: Check = {
+/** A search's lookup key: a bare ID, or the ID of the object the search finds (`contact_id` in Find Contact). */
+function isSearchLookupKey(step: Step, field: FieldDefinition): boolean {
+  if (step.kind !== 'search') {
+    return false;
+  }
+  const noun = stepObjectWords(step).join(' ');
+  return [field.key ?? '', field.label ?? ''].some((text) => {
+    const object = idObjectWords(text);
+    return object !== undefined && (object.length === 0 || object.join(' ') === noun);
+  });
+}
+
+export const idFieldsOfferDropdowns: Check = {
   id: 'D004',
   requirement:
-    'every input field of a visible step that asks for an ID offers a dynamic dropdown',
+    "every input field of a visible step that asks for the ID of one of the app's objects offers a dropdown",
   run(input): Finding[] {
-    // A hidden step's fields are filled by the app's own dropdowns, never by a user.
     return visibleSteps(input.definition)
-      .flatMap(inputFieldsOf)
+      .flatMap((step) => inputFieldsOf(step).map((entry) => ({ ...entry, step })))
       .filter(
-        ({ field }) =>
+        ({ field, step }) =>
           asksForId(field) &&
-          !namesAnotherSystemsId(field) &&
-          field.dynamic === undefined &&
-          !hasPerformedChoices(field),
+          !offersChoices(field) &&
+          !isUsersOwnId(field) &&
+          !isSearchLookupKey(step, field),
       )
       .map(({ at }) =>
         failure(`${at}: give it a dynamic dropdown ("dynamic": "trigger_key.id.label")`),
@@ -144,7 +186,7 @@ export const D004: Check = {
   },
 };
 
-export const D009: Check = {
+export const searchesHaveInputFields: Check = {
   id: 'D009',
   requirement: 'every search has at least one input field',
   run({ definition }): Finding[] {
@@ -179,7 +221,7 @@ export function repeatsLabel(field: FieldDefinition): boolean {
   );
 }
 
-export const D011: Check = {
+export const helpTextSaysMoreThanTheLabel: Check = {
   id: 'D011',
   requirement: 'help text says more than the field label',
   run(input): Finding[] {
@@ -197,7 +239,7 @@ export const D011: Check = {
   },
 };
 
-export const D022: Check = {
+export const createsHaveStaticInputFields: Check = {
   id: 'D022',
   requirement: 'every create has static (not only dynamic) input fields',
   run({ definition }): Finding[] {

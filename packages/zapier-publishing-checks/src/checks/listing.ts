@@ -1,6 +1,6 @@
 /** M002: the app's directory description, from the listing file. */
 import type { Check, Finding } from './check';
-import { failure, warning } from './check';
+import { deferred, failure } from './check';
 
 const MAX_LENGTH = 140;
 const MIN_LENGTH = 40;
@@ -10,7 +10,7 @@ function sentencesIn(text: string): number {
   return text.split(/[.!?](?:\s+|$)/).filter((part) => part.trim() !== '').length;
 }
 
-export const M002: Check = {
+export const directoryDescriptionFollowsTheGuide: Check = {
   id: 'M002',
   requirement:
     'the directory description is 40 to 140 characters in 1 to 3 sentences, opens with "<title> is a", ' +
@@ -19,8 +19,9 @@ export const M002: Check = {
     if (!read.found && read.missing) {
       // The description lives in Zapier's app settings: nothing here to judge.
       return [
-        warning(
-          `${read.path}: not decided offline, M002 needs the directory listing; write this file as {"title": …, "description": …} (or pass --listing FILE) to check it here`,
+        deferred(
+          read.path,
+          'M002 needs the directory listing; write this file as {"title": …, "description": …} (or pass --listing FILE) to check it here',
         ),
       ];
     }

@@ -6,9 +6,10 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { main } from '../../publishing/validate';
+import { main } from '../src/cli';
 
-const ROOT = join(__dirname, '..', '..');
+/** The repository, whose node_modules holds a zapier-platform-core for the apps written here. */
+const REPOSITORY = join(__dirname, '..', '..', '..');
 
 let appDir: string;
 let out: string[];
@@ -20,7 +21,7 @@ const output = {
 
 beforeEach(() => {
   appDir = mkdtempSync(join(tmpdir(), 'validate-'));
-  symlinkSync(join(ROOT, 'node_modules'), join(appDir, 'node_modules'));
+  symlinkSync(join(REPOSITORY, 'node_modules'), join(appDir, 'node_modules'));
   writeFileSync(
     join(appDir, 'package.json'),
     JSON.stringify({
@@ -41,7 +42,11 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(appDir, { recursive: true, force: true }));
 
-function writeApp(label: string, description: string): void {
+function writeApp(
+  label: string,
+  description: string,
+  perform = "() => [{ id: '1' }]",
+): void {
   writeFileSync(
     join(appDir, 'index.js'),
     `const zapier = require('zapier-platform-core');
@@ -53,7 +58,7 @@ module.exports = {
       key: 'new_thing',
       noun: 'Thing',
       display: { label: ${JSON.stringify(label)}, description: ${JSON.stringify(description)} },
-      operation: { perform: () => [{ id: '1' }], sample: { id: '1' } },
+      operation: { perform: ${perform}, sample: { id: '1' } },
     },
   },
 };
@@ -66,7 +71,7 @@ const run = (...args: string[]) => main(['--app-dir', appDir, ...args], output);
 it('says the app has nothing to load', async () => {
   expect(await run()).toBe(2);
   expect(err).toEqual([
-    `validate: ${appDir} has no app to load: no index.js, and no package.json "exports" or "main" naming a file that exists (looked for ${join(appDir, 'index.js')})`,
+    `zapier-publishing-checks: ${appDir} has no app to load: no index.js, and no package.json "exports" or "main" naming a file that exists (looked for ${join(appDir, 'index.js')})`,
   ]);
 });
 
@@ -89,7 +94,7 @@ it("stops when Zapier's schema validation fails, and says so", async () => {
   expect(await run()).toBe(2);
   expect(out.join('\n')).toMatch(/does not meet minimum length of 2/);
   expect(err).toEqual([
-    'validate: zapier-platform validate --without-style failed (exit 1): fix what it reports above',
+    'zapier-publishing-checks: zapier-platform validate --without-style failed (exit 1): fix what it reports above',
   ]);
 }, 30_000);
 
@@ -98,9 +103,44 @@ it('passes an app that follows every rule, after the schema validation', async (
   expect(await run()).toBe(0);
   expect(out).toContain('This project is structurally sound!');
   expect(out[out.length - 1]).toMatch(
-    /^32 checks: 32 passed, 0 with warnings, 0 failed\.$/,
+    /^32 checks: 32 passed, 0 with warnings, 0 failed, 0 not decided offline\.$/,
   );
 }, 30_000);
+
+it("gives a local run Zapier's cache, as a live run has it", async () => {
+  writeApp(
+    'New Thing',
+    'Triggers when a thing is added.',
+    "async (z) => { await z.cache.set('seen', '1'); return [{ id: await z.cache.get('seen') }]; }",
+  );
+  expect(await run('--skip-schema')).toBe(0);
+  expect(out.at(-1)).toMatch(
+    /^\d+ checks: \d+ passed, 0 with warnings, 0 failed, 0 not decided offline\.$/,
+  );
+});
+
+it('reads --listing and --delivery from the current directory, as any command does', async () => {
+  writeApp('New Thing', 'Triggers when a thing is added.');
+  const elsewhere = mkdtempSync(join(tmpdir(), 'listing-'));
+  try {
+    writeFileSync(
+      join(elsewhere, 'mine.json'),
+      JSON.stringify({
+        title: 'Things',
+        description: 'Things is a list keeper for the work you track.',
+      }),
+    );
+    const cwd = process.cwd();
+    process.chdir(elsewhere);
+    try {
+      expect(await run('--skip-schema', '--listing', 'mine.json')).toBe(0);
+    } finally {
+      process.chdir(cwd);
+    }
+  } finally {
+    rmSync(elsewhere, { recursive: true, force: true });
+  }
+});
 
 it('exits 1 on a failing check, with its ID, what to change and the link', async () => {
   writeApp('New Thing', 'Fires when a thing is added.');

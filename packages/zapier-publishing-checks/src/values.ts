@@ -171,9 +171,14 @@ function isNumericDate(text: string): boolean {
   );
 }
 
-/** The last word of a key names a moment: `created_at`, `createdAt`, `updated`, `timestamp`. */
-const DATE_WORDS = new Set([
+/**
+ * Words that say when something happened or will: a key with one of them
+ * names a moment (`created_at`, `createdAt`, `updated`, `timestamp`,
+ * `scheduledFor`, `sent_on`, `due`).
+ */
+const MOMENT_WORDS = new Set([
   'at',
+  'on',
   'date',
   'time',
   'timestamp',
@@ -183,7 +188,19 @@ const DATE_WORDS = new Set([
   'modified',
   'deleted',
   'expires',
+  'expired',
   'expiry',
+  'scheduled',
+  'published',
+  'sent',
+  'received',
+  'started',
+  'ended',
+  'completed',
+  'closed',
+  'opened',
+  'submitted',
+  'due',
 ]);
 
 function namesAMoment(key: string): boolean {
@@ -193,7 +210,7 @@ function namesAMoment(key: string): boolean {
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((word) => word !== '');
-  return DATE_WORDS.has(words.at(-1) ?? '') || /date$/i.test(last);
+  return words.some((word) => MOMENT_WORDS.has(word)) || /date$/i.test(last);
 }
 
 /** Unix time in seconds or milliseconds, between 2000 and 2100: what an epoch date looks like. */
@@ -205,8 +222,9 @@ function isEpoch(value: number): boolean {
 /**
  * Values that are dates, ISO or not: what the output field says is a
  * datetime, text that reads as a date as a whole (so a version `0.1.15` or a
- * phone number `01.11.11.11.11` is none), and epoch numbers under a key that
- * names a moment (`createdAt: 1472069465`).
+ * phone number `01.11.11.11.11` is none), and epochs, numbers or digits as
+ * text, under a key that names a moment (`createdAt: 1472069465`,
+ * `scheduledFor: "1472069465000"`).
  */
 export function looksLikeDate(
   key: string,
@@ -221,7 +239,12 @@ export function looksLikeDate(
   }
   if (typeof value === 'string') {
     const text = value.trim();
-    return isNumericDate(text) || DATE_LIKE.some((pattern) => pattern.test(text));
+    // An epoch held as text ("1472069465") is as much a date as the number.
+    const epochText =
+      /^\d{10}(?:\d{3})?$/.test(text) && namesAMoment(key) && isEpoch(Number(text));
+    return (
+      epochText || isNumericDate(text) || DATE_LIKE.some((pattern) => pattern.test(text))
+    );
   }
   return typeof value === 'number' && namesAMoment(key) && isEpoch(value);
 }

@@ -10,10 +10,12 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-import { main } from '../../publishing/validate';
+import { main } from '../src/cli';
 
-const ROOT = join(__dirname, '..', '..');
-const NODE = join(ROOT, 'node_modules', '.bin', 'node');
+/** The repository, whose node_modules holds a zapier-platform-core for the apps written here. */
+const REPOSITORY = join(__dirname, '..', '..', '..');
+const PACKAGE = join(__dirname, '..');
+const NODE = join(REPOSITORY, 'node_modules', '.bin', 'node');
 
 jest.setTimeout(60_000);
 
@@ -39,7 +41,7 @@ function write(path: string, text: string): void {
 }
 
 function useProjectCore(): void {
-  symlinkSync(join(ROOT, 'node_modules'), join(appDir, 'node_modules'));
+  symlinkSync(join(REPOSITORY, 'node_modules'), join(appDir, 'node_modules'));
 }
 
 /** In process, as `npm run validate` runs on this app. */
@@ -108,7 +110,9 @@ module.exports = {
     expect(err).toEqual([]);
     expect(out.filter((line) => /^(✖|!) /.test(line))).toEqual([]);
     expect(code).toBe(0);
-    expect(out.at(-1)).toMatch(/^\d+ checks: \d+ passed, 0 with warnings, 0 failed\.$/);
+    expect(out.at(-1)).toMatch(
+      /^\d+ checks: \d+ passed, 0 with warnings, 0 failed, \d+ not decided offline\.$/,
+    );
   });
 });
 
@@ -116,13 +120,34 @@ describe('an app that exports nothing', () => {
   it('is refused (exit 2), not passed', async () => {
     useProjectCore();
     write('package.json', '{"name":"empty-app","version":"1.0.0"}');
-    write('index.js', "module.exports = { version: '1.0.0' };");
+    write('index.js', "module.exports = { app: { version: '1.0.0' } };");
 
     const { code, err } = await validateInProcess();
 
     expect(code).toBe(2);
     expect(err.join('\n')).toMatch(
-      /exports no app: its definition has no trigger, search or create and no authentication/,
+      /exports no app: its definition has no version and platformVersion, which every Zapier app declares/,
+    );
+  });
+});
+
+describe('the minimal template, as zapier-platform init writes it', () => {
+  it('is checked, not refused: an app with no steps gets findings', async () => {
+    useProjectCore();
+    write('package.json', '{"name":"minimal","version":"1.0.0"}');
+    write(
+      'index.js',
+      `const { version } = require('./package.json');
+const { version: platformVersion } = require('zapier-platform-core');
+module.exports = { version, platformVersion, triggers: {}, searches: {}, creates: {}, resources: {} };`,
+    );
+
+    const { code, out, err } = await validateInProcess();
+
+    expect(err).toEqual([]);
+    expect(code).toBe(1);
+    expect(out).toContain(
+      '✖ D016 failure the app offers no trigger, search or create a user can pick: add at least one. https://docs.zapier.com/platform/publish/integration-checks-reference#D016',
     );
   });
 });
@@ -131,7 +156,7 @@ describe('ES module apps, on real Node', () => {
   beforeAll(() => {
     execFileSync(
       NODE,
-      [require.resolve('typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.tools.json')],
+      [require.resolve('typescript/bin/tsc'), '-p', join(PACKAGE, 'tsconfig.json')],
       {
         stdio: 'inherit',
       },
@@ -141,12 +166,7 @@ describe('ES module apps, on real Node', () => {
   const validateOnNode = () =>
     spawnSync(
       NODE,
-      [
-        join(ROOT, 'out', 'publishing', 'validate.js'),
-        '--app-dir',
-        appDir,
-        '--skip-schema',
-      ],
+      [join(PACKAGE, 'dist', 'cli.js'), '--app-dir', appDir, '--skip-schema'],
       { encoding: 'utf8', env: { ...process.env, DISABLE_ZAPIER_ANALYTICS: '1' } },
     );
 

@@ -20,7 +20,7 @@ import {
   primaryKeys,
 } from '../values';
 import type { Check, CheckInput, Finding, Severity } from './check';
-import { failure, warning } from './check';
+import { deferred, failure, warning } from './check';
 
 function stepAt(definition: AppDefinition, path: string): StepDefinition | undefined {
   const [group, key] = path.split('.') as ['triggers' | 'searches' | 'creates', string];
@@ -36,7 +36,7 @@ const EXPLAINED_BY: Record<RunMethod, string> = { perform: 'T005', performList: 
 /**
  * The local runs of `method` on the visible steps `applies` picks: the items
  * of those that gave some, and findings for the others. A run that could not
- * happen offline, or that nothing recorded, is a warning (Zapier decides); a
+ * happen offline, or that nothing recorded, is deferred (Zapier decides); a
  * run that failed is a failure. The check that explains a run (`explains`)
  * says why; every other check says only that it could not decide, and where
  * the reason is, so one run is not reported under four IDs. No step passes
@@ -60,14 +60,16 @@ function itemsOf(
       runs.push({ path, items: outcome.items });
     } else if (!explains) {
       found.push(
-        warning(
-          `${path} ${method}: not decided offline, its local run gave no items (see ${EXPLAINED_BY[method]})`,
+        deferred(
+          `${path} ${method}`,
+          `its local run gave no items (see ${EXPLAINED_BY[method]})`,
         ),
       );
     } else if (outcome.kind === 'not run') {
       found.push(
-        warning(
-          `${path} ${method} was not run offline (${outcome.reason}): Zapier decides this on a live run`,
+        deferred(
+          `${path} ${method}`,
+          `it could not run here (${outcome.reason}); Zapier decides this on a live run`,
         ),
       );
     } else {
@@ -111,7 +113,7 @@ function respectsOutputFields(
   return found;
 }
 
-export const T002: Check = {
+export const pollingResultsCarryPrimaryKeys: Check = {
   id: 'T002',
   requirement:
     'every item a polling trigger returns on a local run carries its primary key (id, or the fields marked primary); hooks are exempt, as in core',
@@ -134,7 +136,7 @@ export const T002: Check = {
   },
 };
 
-export const T003: Check = {
+export const resultDatesAreIso8601: Check = {
   id: 'T003',
   requirement: 'dates in local-run results are ISO 8601 with a zone',
   run(input): Finding[] {
@@ -155,7 +157,7 @@ export const T003: Check = {
   },
 };
 
-export const T004: Check = {
+export const sampleKeysComeInResults: Check = {
   id: 'T004',
   requirement:
     'every key of a sample appears in the items perform returns on a local run',
@@ -168,8 +170,9 @@ export const T004: Check = {
       }
       if (items.length === 0) {
         found.push(
-          warning(
-            `${path} perform returned no items on the local run: give it a delivery or input that yields one`,
+          deferred(
+            `${path} perform`,
+            'its local run returned no items; give it a delivery or input that yields one',
           ),
         );
         continue;
@@ -188,21 +191,21 @@ export const T004: Check = {
   },
 };
 
-export const T005: Check = {
+export const performResultsMatchOutputFields: Check = {
   id: 'T005',
   requirement:
     'the items perform returns on a local run respect the output fields (required present, types)',
   run: (input) => respectsOutputFields(input, 'perform', 'failure'),
 };
 
-export const Z001: Check = {
+export const performListResultsMatchOutputFields: Check = {
   id: 'Z001',
   requirement:
     'the items performList returns on a local run respect the output fields (required present, types)',
   run: (input) => respectsOutputFields(input, 'performList', 'failure'),
 };
 
-export const T006: Check = {
+export const hookListKeysComeInDeliveries: Check = {
   id: 'T006',
   requirement:
     "every key a hook's performList returns also comes in its perform's items on a delivery",
@@ -218,8 +221,9 @@ export const T006: Check = {
       }
       if (delivered.items.length === 0) {
         found.push(
-          warning(
-            `${path}: perform returned no items on the delivery, so its keys cannot be compared`,
+          deferred(
+            path,
+            'perform returned no items on the delivery, so its keys cannot be compared',
           ),
         );
         continue;

@@ -5,8 +5,14 @@
 import type { AppDefinition } from '../definition';
 import type { ListingRead } from '../listing';
 import type { StepRun } from '../local-run';
+import type { SourceFile } from '../sources';
 
-export type Severity = 'failure' | 'warning';
+/**
+ * A failure blocks publishing; a warning is Zapier's kind that does not; a
+ * deferred finding is one this offline run cannot decide (Zapier does, on a
+ * live run or a connection): it never counts as either.
+ */
+export type Severity = 'failure' | 'warning' | 'deferred';
 
 /** One thing to change: a check passes when it finds none. */
 export interface Finding {
@@ -19,6 +25,8 @@ export interface CheckInput {
   definition: AppDefinition;
   listing: ListingRead;
   runs: StepRun[];
+  /** The app's own code (`readSources`); empty when a caller has none. */
+  sources: readonly SourceFile[];
 }
 
 export interface Check {
@@ -31,3 +39,8 @@ export interface Check {
 
 export const failure = (change: string): Finding => ({ severity: 'failure', change });
 export const warning = (change: string): Finding => ({ severity: 'warning', change });
+/** `why`: what is missing offline, and what to check; the line says "not decided offline: why". */
+export const deferred = (where: string, why: string): Finding => ({
+  severity: 'deferred',
+  change: `${where}: not decided offline: ${why}`,
+});

@@ -17,9 +17,9 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import type { AppDefinition } from './definition';
-import { isRecord, stepsOf } from './definition';
-import { messageOf } from '../harness/error-message';
-import type { LambdaHandler } from '../harness/zapier/lambda-handler';
+import { isRecord } from './definition';
+import { messageOf } from './messages';
+import type { LambdaHandler } from './lambda-handler';
 
 export interface LoadedApp {
   handler: LambdaHandler;
@@ -197,10 +197,20 @@ export async function definitionOf(handler: LambdaHandler): Promise<AppDefinitio
   return results;
 }
 
-function refuseEmpty(definition: AppDefinition, dir: string): void {
-  if (stepsOf(definition).length === 0 && definition.authentication === undefined) {
+/**
+ * Core builds a definition from whatever it is given; an app's carries the
+ * `version` and `platformVersion` every app declares (core's schema requires
+ * both). Without them, what was loaded is not an app (its object behind
+ * another export name, say): refused, never checked as an empty app. An app
+ * with no steps (the `minimal` template) is an app, and is checked.
+ */
+function refuseNonApp(definition: AppDefinition, dir: string): void {
+  if (
+    typeof definition.version !== 'string' ||
+    typeof definition.platformVersion !== 'string'
+  ) {
     throw new AppLoadError(
-      `${dir} exports no app: its definition has no trigger, search or create and no authentication (is the app's object its default export, or behind another name?)`,
+      `${dir} exports no app: its definition has no version and platformVersion, which every Zapier app declares (is the app's object its default export, or behind another name?)`,
     );
   }
 }
@@ -216,6 +226,6 @@ export async function loadApp(appDir: string): Promise<LoadedApp> {
   }
   const handler = asAppHandler(core.createAppHandler(app));
   const definition = await definitionOf(handler);
-  refuseEmpty(definition, dir);
+  refuseNonApp(definition, dir);
   return { handler, definition };
 }

@@ -3,10 +3,10 @@
  * local runs and listing that go with it. Each test breaks exactly one rule
  * in a fresh copy.
  */
-import type { CheckInput } from '../../publishing/checks/check';
-import type { AppDefinition } from '../../publishing/definition';
-import type { ListingRead } from '../../publishing/listing';
-import type { StepRun } from '../../publishing/local-run';
+import type { CheckInput } from '../src/checks/check';
+import type { AppDefinition } from '../src/definition';
+import type { ListingRead } from '../src/listing';
+import type { StepRun } from '../src/local-run';
 
 const FUNC = '$func$2$f$';
 
@@ -178,5 +178,10 @@ export function validListing(): ListingRead {
 }
 
 export function validInput(): CheckInput {
-  return { definition: validDefinition(), listing: validListing(), runs: validRuns() };
+  return {
+    definition: validDefinition(),
+    listing: validListing(),
+    runs: validRuns(),
+    sources: [],
+  };
 }

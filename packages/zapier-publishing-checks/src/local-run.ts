@@ -7,10 +7,10 @@
 import nock from 'nock';
 
 import type { AppDefinition, Step } from './definition';
-import type { LambdaHandler } from '../harness/zapier/lambda-handler';
+import type { LambdaHandler } from './lambda-handler';
 import { isHookTrigger, isRecord, staticFields, visibleSteps } from './definition';
 import type { Item } from './values';
-import { messageOf, withoutCoreDetails } from '../harness/error-message';
+import { messageOf, withoutCoreDetails } from './messages';
 
 export type RunMethod = 'perform' | 'performList';
 
@@ -53,6 +53,10 @@ async function run(
     command: 'execute',
     method: `${path}.operation.${method}`,
     bundle,
+    // Zapier's cache and cursor, kept in memory for the run, as core's own app
+    // tester keeps them: a live run has both, and an app may use them.
+    zcacheTestObj: {},
+    cursorTestObj: {},
   }).then(
     ({ results }): RunOutcome =>
       Array.isArray(results) && results.every(isRecord)

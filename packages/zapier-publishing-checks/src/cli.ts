@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * `npm run validate`: Zapier's schema validation (`zapier-platform validate
  * --without-style`), then every publishing check that can be decided
@@ -15,10 +16,11 @@ import { AppLoadError, loadApp } from './load-app';
 import { runStepsOffline } from './local-run';
 import { reportLines, summary } from './report';
 import { runChecks } from './runner';
-import { messageOf } from '../harness/error-message';
+import { readSources } from './sources';
+import { messageOf } from './messages';
 
 const USAGE =
-  'usage: validate [--app-dir DIR] [--listing FILE] [--delivery TRIGGER_KEY=FILE]... [--skip-schema]';
+  'usage: zapier-publishing-checks [--app-dir DIR] [--listing FILE] [--delivery TRIGGER_KEY=FILE]... [--skip-schema]';
 
 export interface Output {
   out(line: string): void;
@@ -78,14 +80,15 @@ function validateSchema(appDir: string, output: Output): void {
   }
 }
 
-function readDeliveries(specs: string[], appDir: string): Map<string, unknown> {
+/** Each `--delivery KEY=FILE`, FILE read from the current directory, as any command's file arguments. */
+function readDeliveries(specs: string[]): Map<string, unknown> {
   const deliveries = new Map<string, unknown>();
   for (const spec of specs) {
     const [key, file] = spec.split(/=(.*)/s);
     if (!key || !file) {
       throw new CannotValidate(`--delivery ${spec}: write it as TRIGGER_KEY=FILE`);
     }
-    const path = resolve(appDir, file);
+    const path = resolve(file);
     try {
       deliveries.set(key, JSON.parse(readFileSync(path, 'utf8')));
     } catch (error) {
@@ -118,7 +121,7 @@ export async function main(
       throw new CannotValidate(`${messageOf(error)}\n${USAGE}`);
     }
     const appDir = resolve(values['app-dir']);
-    const deliveries = readDeliveries(values.delivery, appDir);
+    const deliveries = readDeliveries(values.delivery);
     const { handler, definition } = await loadApp(appDir);
     if (!values['skip-schema']) {
       validateSchema(appDir, output);
@@ -126,15 +129,24 @@ export async function main(
     output.out(
       '==> publishing checks (https://docs.zapier.com/platform/publish/integration-checks-reference)',
     );
-    const listing = readListing(resolve(appDir, values.listing ?? 'listing.json'));
+    const listing = readListing(
+      values.listing === undefined
+        ? join(appDir, 'listing.json')
+        : resolve(values.listing),
+    );
     const runs = await runStepsOffline(handler, definition, deliveries);
-    const results = runChecks({ definition, listing, runs });
+    const results = runChecks({
+      definition,
+      listing,
+      runs,
+      sources: readSources(appDir),
+    });
     reportLines(results).forEach((line) => output.out(line));
     output.out(summary(results));
     return results.some((result) => result.status === 'failure') ? 1 : 0;
   } catch (error) {
     if (error instanceof CannotValidate || error instanceof AppLoadError) {
-      output.err(`validate: ${error.message}`);
+      output.err(`zapier-publishing-checks: ${error.message}`);
       return 2;
     }
     throw error;
@@ -148,7 +160,7 @@ if (require.main === module) {
     },
     (error: unknown) => {
       process.stderr.write(
-        `validate: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`,
+        `zapier-publishing-checks: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`,
       );
       process.exitCode = 2;
     },

@@ -1,0 +1,196 @@
+/** The connection: credential help (D002), the connection label (D003), domain fields (D026). */
+import type { FieldDefinition } from '../definition';
+import { isFunctionReference, isRecord, staticFields } from '../definition';
+import type { Check, CheckInput, Finding } from './check';
+import { deferred, failure } from './check';
+import { asksForCredential, wordsOf } from './input-fields';
+
+const MARKDOWN_LINK = /\[[^\]\n]+\]\((https?:\/\/|mailto:)[^\s)]+\)/;
+
+function authFields(input: Parameters<Check['run']>[0]): FieldDefinition[] {
+  return staticFields(input.definition.authentication?.fields);
+}
+
+/**
+ * A password the user knows (the account's), not a key found somewhere: D002
+ * is about where to find a pasted credential, which a password is not.
+ */
+function isAccountPassword(field: FieldDefinition): boolean {
+  const words = [...wordsOf(field.key ?? ''), ...wordsOf(field.label ?? '')];
+  return (
+    words.some((word) => ['password', 'passwd', 'passphrase', 'pin'].includes(word)) &&
+    !words.some((word) => ['api', 'apikey', 'key', 'token', 'secret'].includes(word))
+  );
+}
+
+function pastedCredential(field: FieldDefinition): boolean {
+  return field.computed !== true && asksForCredential(field) && !isAccountPassword(field);
+}
+
+export const credentialHelpLinksToWhereItIsFound: Check = {
+  id: 'D002',
+  requirement:
+    'every auth field where a user pastes a credential links, in its help text, to where it is found',
+  run(input): Finding[] {
+    return authFields(input)
+      .filter(
+        (field) => pastedCredential(field) && !MARKDOWN_LINK.test(field.helpText ?? ''),
+      )
+      .map((field) =>
+        failure(
+          `authentication field ${field.key ?? '?'}: add help text with a markdown link [to the page](https://…) where the user finds it`,
+        ),
+      );
+  },
+};
+
+const MAX_LABEL_LENGTH = 64;
+const TEMPLATE_VARIABLE = /{{[^{}]*}}/g;
+/** A template variable naming a secret: `{{bundle.authData.access_token}}`, `{{api_key}}`, … */
+const SECRET_IN_TEMPLATE =
+  /{{\s*[\w.]*?(access_token|refresh_token|api_?key|password|passwd|secret|token|jwt)\w*\s*}}/i;
+
+export const connectionLabelIdentifiesTheAccount: Check = {
+  id: 'D003',
+  requirement:
+    'the connection label is set, short, identifies the account and shows no secret',
+  run({ definition }): Finding[] {
+    const authentication = definition.authentication;
+    if (authentication === undefined) {
+      return [];
+    }
+    const label = authentication.connectionLabel;
+    if (label === undefined || label === '') {
+      return [
+        failure(
+          'authentication.connectionLabel: set it to what identifies the account, e.g. "{{email}}"',
+        ),
+      ];
+    }
+    if (isFunctionReference(label) || isRecord(label)) {
+      // What the label shows is decided by code or a request on a connection.
+      return [
+        deferred(
+          'authentication.connectionLabel',
+          'it is computed (a function or a request); check on a connection that it names the account and shows no secret',
+        ),
+      ];
+    }
+    if (typeof label !== 'string') {
+      return [
+        failure(
+          'authentication.connectionLabel: make it a string template, a function or a request',
+        ),
+      ];
+    }
+    const findings: Finding[] = [];
+    if (SECRET_IN_TEMPLATE.test(label)) {
+      findings.push(
+        failure(
+          `authentication.connectionLabel "${label}": show who is connected, never a token, key or password`,
+        ),
+      );
+    }
+    if (!label.includes('{{')) {
+      findings.push(
+        failure(
+          `authentication.connectionLabel "${label}" is the same for every account: build it from the test's answer, e.g. "{{email}}"`,
+        ),
+      );
+    }
+    // A user sees the label with each {{variable}} filled in: only the text
+    // around the variables is known here, and only it can make the label long.
+    const fixedText = label.replace(TEMPLATE_VARIABLE, '');
+    if (fixedText.length > MAX_LABEL_LENGTH) {
+      findings.push(
+        failure(
+          `authentication.connectionLabel: shorten its text to ${MAX_LABEL_LENGTH} characters (it has ${fixedText.length} besides its variables)`,
+        ),
+      );
+    }
+    return findings;
+  },
+};
+
+const DOMAIN_WORDS = /domain|subdomain|host|instance|url|site/i;
+
+/** Fields whose value becomes part of an address: named so, or shaped by `inputFormat`. */
+function holdsADomain(field: FieldDefinition): boolean {
+  return (
+    field.inputFormat !== undefined ||
+    DOMAIN_WORDS.test(field.key ?? '') ||
+    DOMAIN_WORDS.test(field.label ?? '')
+  );
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Where the code reads the field: `authData.key`, `authData['key']`, `{{bundle.authData.key}}`. */
+function referencesTo(key: string): RegExp {
+  const name = escapeRegExp(key);
+  return new RegExp(`authData(?:\\.${name}\\b|\\[\\s*['"\`]${name}['"\`]\\s*\\])`);
+}
+
+/**
+ * What checks a value before it goes into a URL: a regular expression test or
+ * match, a URL parse (`new URL()`, `URL.canParse`), or a function named for
+ * validating. Read within the lines around a use of the field.
+ */
+const VALIDATION =
+  /\.test\(|\.match\(|\.search\(|new URL\(|URL\.canParse\(|\bvalidat\w*\(|\bsanitiz\w*\(|\bis(?:Valid)?(?:Url|URL|Domain|Host)\w*\(/;
+const NEAR_LINES = 12;
+
+type Use = 'validated' | 'unvalidated' | 'unused';
+
+function useOf(key: string, input: CheckInput): Use {
+  const reference = referencesTo(key);
+  const definitionUses = reference.test(JSON.stringify(input.definition));
+  let used = definitionUses;
+  for (const source of input.sources) {
+    const lines = source.text.split('\n');
+    for (const [index, line] of lines.entries()) {
+      if (!reference.test(line)) {
+        continue;
+      }
+      used = true;
+      const around = lines
+        .slice(Math.max(0, index - NEAR_LINES), index + NEAR_LINES + 1)
+        .join('\n');
+      if (VALIDATION.test(around)) {
+        return 'validated';
+      }
+    }
+  }
+  return used ? 'unvalidated' : 'unused';
+}
+
+export const domainAuthFieldsAreValidated: Check = {
+  id: 'D026',
+  requirement:
+    'auth fields holding a domain or subdomain are validated in code before use in URLs',
+  run(input): Finding[] {
+    return authFields(input)
+      .filter(holdsADomain)
+      .flatMap((field): Finding[] => {
+        const key = field.key ?? '?';
+        const where = `authentication field ${key}`;
+        switch (useOf(key, input)) {
+          case 'validated':
+            return [];
+          case 'unvalidated':
+            return [
+              failure(
+                `${where} holds a domain, and the code uses it with no check nearby (a regular expression, new URL()): validate it, e.g. /^[a-z0-9-]+$/.test(…), before building URLs`,
+              ),
+            ];
+          case 'unused':
+            return [
+              deferred(
+                where,
+                "it holds a domain, but its use was not found in the app's code; check that the code validates it before building URLs",
+              ),
+            ];
+        }
+      });
+  },
+};
