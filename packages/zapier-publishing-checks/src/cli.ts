@@ -7,7 +7,7 @@
  * cannot be used at all.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -101,6 +101,16 @@ function readDeliveries(specs: string[]): Map<string, unknown> {
   return deliveries;
 }
 
+async function inFolder<T>(dir: string, work: () => Promise<T>): Promise<T> {
+  const before = process.cwd();
+  process.chdir(dir);
+  try {
+    return await work();
+  } finally {
+    process.chdir(before);
+  }
+}
+
 export async function main(
   argv: string[],
   output: Output = processOutput,
@@ -121,25 +131,33 @@ export async function main(
       throw new CannotValidate(`${messageOf(error)}\n${USAGE}`);
     }
     const appDir = resolve(values['app-dir']);
-    const deliveries = readDeliveries(values.delivery);
-    const { handler, definition } = await loadApp(appDir);
-    if (!values['skip-schema']) {
-      validateSchema(appDir, output);
+    if (!existsSync(appDir)) {
+      throw new CannotValidate(
+        `${appDir} does not exist: give --app-dir the app's folder`,
+      );
     }
-    output.out(
-      '==> publishing checks (https://docs.zapier.com/platform/publish/integration-checks-reference)',
-    );
-    const listing = readListing(
+    const deliveries = readDeliveries(values.delivery);
+    const listingPath =
       values.listing === undefined
         ? join(appDir, 'listing.json')
-        : resolve(values.listing),
-    );
-    const runs = await runStepsOffline(handler, definition, deliveries);
-    const results = runChecks({
-      definition,
-      listing,
-      runs,
-      sources: readSources(appDir),
+        : resolve(values.listing);
+    // The app runs where Zapier runs it, in its own folder: some read files
+    // relative to the working directory.
+    const results = await inFolder(appDir, async () => {
+      const { handler, definition } = await loadApp(appDir);
+      if (!values['skip-schema']) {
+        validateSchema(appDir, output);
+      }
+      output.out(
+        '==> publishing checks (https://docs.zapier.com/platform/publish/integration-checks-reference)',
+      );
+      const runs = await runStepsOffline(handler, definition, deliveries);
+      return runChecks({
+        definition,
+        listing: readListing(listingPath),
+        runs,
+        sources: readSources(appDir),
+      });
     });
     reportLines(results).forEach((line) => output.out(line));
     output.out(summary(results));

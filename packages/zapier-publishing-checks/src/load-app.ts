@@ -161,11 +161,21 @@ async function importAsModule(dir: string): Promise<unknown> {
   }
 }
 
+/**
+ * What Zapier's runtime loads: for a CommonJS app, `index.js` at its root (the
+ * `zapierwrapper.js` core puts into the build requires exactly that, whatever
+ * package.json's `main` says); else the folder, through its `main`.
+ */
+function commonJsEntry(dir: string): string {
+  const rootIndex = join(dir, 'index.js');
+  return packageJsonOf(dir).type !== 'module' && existsSync(rootIndex) ? rootIndex : dir;
+}
+
 async function loadAppModule(dir: string): Promise<unknown> {
   let loaded: unknown;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    loaded = require(dir) as unknown;
+    loaded = require(commonJsEntry(dir)) as unknown;
   } catch (error) {
     const isModule =
       folderHasNoEntry(error, dir) ||

@@ -131,6 +131,36 @@ describe('an app that exports nothing', () => {
   });
 });
 
+describe("a CommonJS app, loaded as Zapier's runtime loads it", () => {
+  const APP = `const zapier = require('zapier-platform-core');
+module.exports = { version: '1.0.0', platformVersion: zapier.version, triggers: ${TRIGGER} };`;
+
+  it('from index.js at its root, whatever package.json "main" names', async () => {
+    useProjectCore();
+    // "main" names a module that exports the app under another name, as generated clients do.
+    write('package.json', '{"name":"generated","version":"1.0.0","main":"dist/api.js"}');
+    write('dist/api.js', `exports.App = require('../index.js');`);
+    write('index.js', APP);
+
+    const { code, err } = await validateInProcess();
+
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+  });
+
+  it('in its own folder, for files it reads relative to the working directory', async () => {
+    useProjectCore();
+    write('package.json', '{"name":"reads-files","version":"1.0.0"}');
+    write('scripting.js', 'module.exports = {};');
+    write('index.js', `require('fs').readFileSync('./scripting.js', 'utf8');\n${APP}`);
+
+    const { code, err } = await validateInProcess();
+
+    expect(err).toEqual([]);
+    expect(code).toBe(0);
+  });
+});
+
 describe('the minimal template, as zapier-platform init writes it', () => {
   it('is checked, not refused: an app with no steps gets findings', async () => {
     useProjectCore();
