@@ -1070,7 +1070,7 @@ describe('apps they were never shown: each class at its rule', () => {
   });
 
   it.each([
-    ['contactGuid', 'Contact GUID'],
+    ['companyGuid', 'Company GUID'],
     ['owner_uuid', 'Owner UUID'],
     ['tag_ids', 'Tag IDs'],
   ])('D004 reads %s as an ID', (key, label) => {
@@ -1146,5 +1146,92 @@ describe('apps they were never shown: each class at its rule', () => {
     const input = validInput();
     sample(input, 'triggers.new_contact')[key] = value;
     expect(findingsOf('D023', input)).toEqual([]);
+  });
+
+  it('D004 leaves the ID of the record a create makes alone: it does not exist yet', () => {
+    const input = validInput();
+    const create = step(input, 'creates.create_contact');
+    fields(input, 'creates.create_contact').push({
+      key: 'data.id',
+      label: 'Contact id - [data.id]',
+    });
+    expect(create.display!.label).toMatch(/^Create /);
+    expect(findingsOf('D004', input)).toEqual([]);
+    // Updating one, the contact exists: it is picked from a list.
+    create.display!.label = 'Update Contact';
+    create.key = 'update_contact';
+    input.definition.creates = { update_contact: create };
+    expect(statusOf('D004', input)).toBe('failure');
+  });
+
+  it.each([
+    [
+      'last_id',
+      'Last ID',
+      'ID of the last message from the previous page. Used for cursor pagination.',
+    ],
+    ['body_clientReferenceId', 'Client Reference Id', 'Optional, for tracking.'],
+  ])(
+    'D004 leaves %s alone: a page position, or a reference the user assigns',
+    (key, label, helpText) => {
+      const input = validInput();
+      fields(input, 'creates.create_contact').push({ key, label, helpText });
+      expect(findingsOf('D004', input)).toEqual([]);
+    },
+  );
+
+  it('D001 takes what a search finds for data, not a credential ("Access Key" in View Access Key)', () => {
+    const input = validInput();
+    const search = step(input, 'searches.find_contact');
+    search.noun = 'Access Key';
+    fields(input, 'searches.find_contact').push({
+      key: 'accessKey',
+      label: 'Access Key',
+      helpText: 'The public key to look up.',
+    });
+    expect(findingsOf('D001', input)).toEqual([]);
+    fields(input, 'creates.create_contact').push({
+      key: 'accessKey',
+      label: 'Access Key',
+      helpText: 'Your key for the API.',
+    });
+    expect(statusOf('D001', input)).toBe('failure');
+  });
+
+  it('D018 reads a bracket attached to a word as part of it: "Start Workflow on Document(s)"', () => {
+    const input = validInput();
+    step(input, 'triggers.new_contact').display!.label = 'Start Workflow on Document(s)';
+    expect(findingsOf('D018', input)).toEqual([]);
+  });
+
+  it('D008 says what is wrong with a relative link: it has no site to open', () => {
+    const input = validInput();
+    fields(input, 'creates.create_contact')[0]!.helpText =
+      'Supports markdown. See [the guide](/guides/text-formatting).';
+    expect(findingsOf('D008', input).map((finding) => finding.change)).toEqual([
+      expect.stringMatching(
+        /give the link a whole address \(https:\/\/…\): a relative one opens nothing in Zapier$/,
+      ) as string,
+    ]);
+  });
+
+  it('D022 says a create with no input fields at all declares none', () => {
+    const input = validInput();
+    operation(input, 'creates.create_contact').inputFields = [];
+    expect(findingsOf('D022', input).map((finding) => finding.change)).toEqual([
+      'creates.create_contact: give it an input field the user fills in; it declares none',
+    ]);
+  });
+
+  it('D026 reads optional chaining as a use of the field (authData?.host)', () => {
+    const input = validInput();
+    authFields(input).push({ key: 'host', label: 'Host', helpText: 'Yours.' });
+    input.sources = [
+      {
+        path: 'src/utils.ts',
+        text: 'const host = bundle.authData?.host;\nif (!/^[a-z0-9.-]+$/.test(host)) throw new Error("bad host");',
+      },
+    ];
+    expect(findingsOf('D026', input)).toEqual([]);
   });
 });

@@ -128,7 +128,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** Where the code reads the field: `authData.key`, `authData['key']`, `{{bundle.authData.key}}`. */
 function referencesTo(key: string): RegExp {
   const name = escapeRegExp(key);
-  return new RegExp(`authData(?:\\.${name}\\b|\\[\\s*['"\`]${name}['"\`]\\s*\\])`);
+  return new RegExp(
+    `authData\\??(?:\\.${name}\\b|\\.?\\[\\s*['"\`]${name}['"\`]\\s*\\])`,
+  );
 }
 
 /**

@@ -29,8 +29,11 @@ const EITHER_WAY = new Set(
 
 /** Splits a label into words, each knowing whether it opens or closes a phrase. */
 function labelWords(label: string): { word: string; isInside: boolean }[] {
-  // A bracket, colon or dash starts a phrase of its own: "Create Request (With Items)".
-  const phrases = label.split(/[():–—]|\s-\s/);
+  // A bracket, colon or dash starts a phrase of its own: "Create Request (With
+  // Items)"; a bracket attached to a word is part of it: "Document(s)".
+  const phrases = label
+    .replace(/(?<=[\p{L}\p{N}])\(\p{L}{1,3}\)/gu, '')
+    .split(/[():–—]|\s-\s/);
   return phrases.flatMap((phrase) => {
     const words = phrase
       .split(/[\s/]+/)

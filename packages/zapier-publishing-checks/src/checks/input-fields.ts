@@ -94,8 +94,13 @@ export const noCredentialsAskedInSteps: Check = {
   requirement:
     'no trigger, search or create asks for a credential: credentials belong in authentication',
   run(input): Finding[] {
-    return allInputFields(input)
-      .filter(({ field }) => asksForCredential(field))
+    // What a search finds is data, whatever it is called ("Find Access Key").
+    return stepsOf(input.definition)
+      .flatMap((step) => inputFieldsOf(step).map((entry) => ({ ...entry, step })))
+      .filter(
+        ({ field, step }) =>
+          asksForCredential(field) && !namesSearchedObject(step, field),
+      )
       .map(({ at }) =>
         failure(`${at}: remove it and ask for the credential in authentication.fields`),
       );
@@ -112,18 +117,24 @@ export const noCredentialsAskedInSteps: Check = {
  *   `choices: { perform }`);
  * - a search's own lookup key, the ID of the object the search finds, which
  *   a Zap maps from an earlier step;
- * - an identifier the user supplies or owns (their other system's, one they
- *   make up), of which the app has no list;
+ * - the ID of the record a create makes, which does not exist yet;
+ * - an identifier the user supplies or owns (their other system's, a
+ *   reference they assign, one they make up), of which the app has no list;
+ * - a position to page from (a cursor), which is no choice;
  * - hidden steps, whose fields the app's own dropdowns fill.
  */
 
-/** The last word of an ID's key or label: `list_id`, `listID`, "List Guid", `user_uuid`, `tag_ids`. */
+/** The words that name an identifier: `list_id`, `listID`, "List Guid", `user_uuid`, `tag_ids`. */
 const ID_WORDS = new Set(['id', 'ids', 'guid', 'guids', 'uuid', 'uuids']);
 
-/** The words before the ID word, when the key or label names an ID. */
+/**
+ * The words before the first ID word, when a key or label names an ID:
+ * "Client id - [data.id]" is the client's, `data.id` is data's.
+ */
 function idObjectWords(text: string): string[] | undefined {
   const words = wordsOf(text);
-  return ID_WORDS.has(words.at(-1) ?? '') ? words.slice(0, -1) : undefined;
+  const at = words.findIndex((word) => ID_WORDS.has(word));
+  return at === -1 || !ID_WORDS.has(words.at(-1) ?? '') ? undefined : words.slice(0, at);
 }
 
 const asksForId = (field: FieldDefinition) =>
@@ -138,32 +149,74 @@ const offersChoices = (field: FieldDefinition) =>
 
 /**
  * An identifier that is the user's, not one of the app's objects: from their
- * other system ("external"), or one the help text gives to them to choose
- * ("your own ID", "of your choice", "you assign").
+ * other system ("external"), a reference they assign ("Client Reference ID"),
+ * or one the help text gives to them to choose ("your own ID", "of your
+ * choice", "you assign").
  */
 const USERS_OWN =
   /\b(?:your own|of your choice|you (?:choose|pick|assign|define|set|provide|supply|make up)|you want to use|unique to you|in your (?:system|database|app|application|crm))\b/i;
 
 function isUsersOwnId(field: FieldDefinition): boolean {
-  const words = [...wordsOf(field.key ?? ''), ...wordsOf(field.label ?? '')];
-  return words.includes('external') || USERS_OWN.test(field.helpText ?? '');
+  const owned = (text: string) => {
+    const words = wordsOf(text);
+    const at = words.findIndex((word) => ID_WORDS.has(word));
+    return (
+      words.includes('external') || ['reference', 'ref'].includes(words[at - 1] ?? '')
+    );
+  };
+  return (
+    owned(field.key ?? '') ||
+    owned(field.label ?? '') ||
+    USERS_OWN.test(field.helpText ?? '')
+  );
 }
 
-/** The words of the object a step is about: its noun ("Contact"), else its key (`find_contact`). */
-function stepObjectWords(step: Step): string[] {
-  return wordsOf(step.definition.noun ?? '');
-}
+/** A position in a list to page from (`lastId`, "Used for cursor pagination"), not a choice. */
+const PAGING = /\b(?:cursor|paging|pagination|paginate|next page|previous page)\b/i;
+const pagesAList = (field: FieldDefinition) =>
+  PAGING.test(`${field.label ?? ''} ${field.helpText ?? ''}`);
 
-/** A search's lookup key: a bare ID, or the ID of the object the search finds (`contact_id` in Find Contact). */
-function isSearchLookupKey(step: Step, field: FieldDefinition): boolean {
+/** The words of the object a step is about: its noun ("Contact", "Access Key"). */
+const stepObjectWords = (step: Step) => wordsOf(step.definition.noun ?? '').join(' ');
+
+/** Whether `words` name the step's own object: none (a bare ID), or its noun. */
+const namesStepObject = (step: Step, words: string[] | undefined) =>
+  words !== undefined &&
+  (words.length === 0 || words.join(' ') === stepObjectWords(step));
+
+/**
+ * A search's lookup key: what the search finds, by a bare ID, the ID of its
+ * object (`contact_id` in Find Contact), or its object itself ("Access Key"
+ * in View Access Key). A Zap maps it from an earlier step.
+ */
+function namesSearchedObject(step: Step, field: FieldDefinition): boolean {
   if (step.kind !== 'search') {
     return false;
   }
-  const noun = stepObjectWords(step).join(' ');
-  return [field.key ?? '', field.label ?? ''].some((text) => {
-    const object = idObjectWords(text);
-    return object !== undefined && (object.length === 0 || object.join(' ') === noun);
-  });
+  const noun = stepObjectWords(step);
+  return [field.key ?? '', field.label ?? ''].some(
+    (text) =>
+      namesStepObject(step, idObjectWords(text)) ||
+      (noun !== '' && wordsOf(text).join(' ') === noun),
+  );
+}
+
+/** A create that makes a new record: Create, Add or New in its label or key. */
+const CREATING = /^(?:create|add|new|post|insert)\b/i;
+
+/** The ID of the record a create makes: it does not exist yet, so there is nothing to pick. */
+function namesCreatedRecord(step: Step, field: FieldDefinition): boolean {
+  const label = step.definition.display?.label ?? '';
+  const makesARecord =
+    step.kind === 'create' &&
+    (CREATING.test(label) || CREATING.test(wordsOf(step.key).join(' ')));
+  return (
+    makesARecord &&
+    [field.label ?? '', field.key ?? ''].some((text) => {
+      const object = idObjectWords(text);
+      return object !== undefined && object.length > 0 && namesStepObject(step, object);
+    })
+  );
 }
 
 export const idFieldsOfferDropdowns: Check = {
@@ -178,7 +231,9 @@ export const idFieldsOfferDropdowns: Check = {
           asksForId(field) &&
           !offersChoices(field) &&
           !isUsersOwnId(field) &&
-          !isSearchLookupKey(step, field),
+          !pagesAList(field) &&
+          !namesSearchedObject(step, field) &&
+          !namesCreatedRecord(step, field),
       )
       .map(({ at }) =>
         failure(`${at}: give it a dynamic dropdown ("dynamic": "trigger_key.id.label")`),
@@ -251,7 +306,9 @@ export const createsHaveStaticInputFields: Check = {
       )
       .map((step) =>
         failure(
-          `${step.path}: declare at least one input field in the definition, not only in a function`,
+          (step.definition.operation?.inputFields ?? []).length === 0
+            ? `${step.path}: give it an input field the user fills in; it declares none`
+            : `${step.path}: declare at least one input field in the definition, not only in a function`,
         ),
       );
   },

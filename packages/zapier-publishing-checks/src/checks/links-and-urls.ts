@@ -50,6 +50,8 @@ const PROSE_PROPERTIES = new Set(['description', 'directions', 'helpText']);
 const CODE_SPAN = /`[^`\n]*`/g;
 /** `[text](url)`, optionally with a title: `[text](url "title")`. */
 const WELL_FORMED_LINK = /\[[^\]\n]+\]\((https?:\/\/|mailto:)[^\s)]+(\s+"[^"\n]*")?\)/g;
+/** `[text](/path)`: well written, but with no site to open in Zapier's editor. */
+const RELATIVE_LINK = /\[[^\]\n]+\]\((?![a-z][a-z0-9+.-]*:)[^\s)]+\)/gi;
 const MALFORMED_LINK = /\]\s*\(|\[[^\]\n]*\]\s+\(|\]\([^)]*$/;
 const BARE_URL = /https?:\/\/\S+|\bwww\.\S+/i;
 
@@ -63,8 +65,15 @@ export const markdownLinksAreWellFormed: Check = {
       if (!PROSE_PROPERTIES.has(key)) {
         continue;
       }
-      const rest = value.replace(CODE_SPAN, '').replace(WELL_FORMED_LINK, '');
-      if (MALFORMED_LINK.test(rest)) {
+      const written = value.replace(CODE_SPAN, '').replace(WELL_FORMED_LINK, '');
+      const rest = written.replace(RELATIVE_LINK, '');
+      if (rest !== written) {
+        findings.push(
+          failure(
+            `${path}: give the link a whole address (https://…): a relative one opens nothing in Zapier`,
+          ),
+        );
+      } else if (MALFORMED_LINK.test(rest)) {
         findings.push(
           failure(
             `${path}: write the link as [text](https://…), with nothing between ] and (`,
