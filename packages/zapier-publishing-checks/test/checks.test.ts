@@ -1234,4 +1234,17 @@ describe('apps they were never shown: each class at its rule', () => {
     ];
     expect(findingsOf('D026', input)).toEqual([]);
   });
+
+  it.each([
+    'The Caller ID. Use one of your verified numbers.',
+    'ID of the list to add the contact to.',
+  ])('D004 reads a field whose help text says it is an ID as one: "%s"', (helpText) => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({
+      key: 'from',
+      label: 'From',
+      helpText,
+    });
+    expect(statusOf('D004', input)).toBe('failure');
+  });
 });

@@ -137,9 +137,14 @@ function idObjectWords(text: string): string[] | undefined {
   return at === -1 || !ID_WORDS.has(words.at(-1) ?? '') ? undefined : words.slice(0, at);
 }
 
+/** Help text that says the value is an ID: "The Caller ID.", "ID of the list to add to." */
+const SAYS_IT_IS_AN_ID =
+  /^\s*(?:the\s+(?:[\w-]+\s+){0,3}(?:id|uuid|guid)\b|(?:the\s+)?(?:id|uuid|guid)\s+of\s+(?:the|a|an)\b)/i;
+
 const asksForId = (field: FieldDefinition) =>
   idObjectWords(field.key ?? '') !== undefined ||
-  idObjectWords(field.label ?? '') !== undefined;
+  idObjectWords(field.label ?? '') !== undefined ||
+  SAYS_IT_IS_AN_ID.test(field.helpText ?? '');
 
 /** Choices written out (a list or a value-to-label map), or a function that gives them (`{ perform }`, core 19). */
 const offersChoices = (field: FieldDefinition) =>
@@ -176,13 +181,19 @@ const PAGING = /\b(?:cursor|paging|pagination|paginate|next page|previous page)\
 const pagesAList = (field: FieldDefinition) =>
   PAGING.test(`${field.label ?? ''} ${field.helpText ?? ''}`);
 
-/** The words of the object a step is about: its noun ("Contact", "Access Key"). */
-const stepObjectWords = (step: Step) => wordsOf(step.definition.noun ?? '').join(' ');
+/** A word in the singular, as nouns come either way ("Clients", "Client"). */
+const singular = (word: string) =>
+  word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.replace(/(?<=[^s])s$/, '');
+
+/** Words compared as a phrase, each in the singular. */
+const phrase = (words: string[]) => words.map(singular).join(' ');
+
+/** The object a step is about: its noun ("Contact", "Access Key"). */
+const stepObjectWords = (step: Step) => phrase(wordsOf(step.definition.noun ?? ''));
 
 /** Whether `words` name the step's own object: none (a bare ID), or its noun. */
 const namesStepObject = (step: Step, words: string[] | undefined) =>
-  words !== undefined &&
-  (words.length === 0 || words.join(' ') === stepObjectWords(step));
+  words !== undefined && (words.length === 0 || phrase(words) === stepObjectWords(step));
 
 /**
  * A search's lookup key: what the search finds, by a bare ID, the ID of its
@@ -197,7 +208,7 @@ function namesSearchedObject(step: Step, field: FieldDefinition): boolean {
   return [field.key ?? '', field.label ?? ''].some(
     (text) =>
       namesStepObject(step, idObjectWords(text)) ||
-      (noun !== '' && wordsOf(text).join(' ') === noun),
+      (noun !== '' && phrase(wordsOf(text)) === noun),
   );
 }
 
