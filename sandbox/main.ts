@@ -5,9 +5,12 @@
  */
 import { startSandbox } from './server';
 import { settingsFromEnvironment } from './settings';
+import type { EnvironmentSettings } from './settings';
+
+let settings: EnvironmentSettings | undefined;
 
 async function main(): Promise<void> {
-  const settings = settingsFromEnvironment(process.env);
+  settings = settingsFromEnvironment(process.env);
   const sandbox = await startSandbox({
     database: settings.database,
     port: settings.port,
@@ -49,8 +52,46 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-main().catch((error: unknown) => {
-  const reason = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`The sandbox could not start: ${reason}\n`);
-  process.exit(1);
-});
+/**
+ * Why the start failed, and which setting to change: a port another program
+ * holds (SANDBOX_PORT), a database file that cannot be opened or written
+ * (SANDBOX_DB).
+ */
+export function startFailure(
+  error: unknown,
+  settings: EnvironmentSettings | undefined,
+): string {
+  const reason =
+    typeof error === 'object' && error !== null && 'message' in error
+      ? String(error.message)
+      : String(error);
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error
+      ? error.code
+      : undefined;
+  if (settings !== undefined && code === 'EADDRINUSE') {
+    return (
+      `port ${settings.port} is in use by another program: stop it, or set SANDBOX_PORT ` +
+      'to a free port (0 picks one)'
+    );
+  }
+  if (
+    settings !== undefined &&
+    /unable to open database|readonly database|disk I\/O error/i.test(reason)
+  ) {
+    return (
+      `the database ${settings.database} cannot be opened or written (${reason}): set ` +
+      'SANDBOX_DB to a file in a folder you can write to'
+    );
+  }
+  return reason;
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    process.stderr.write(
+      `The sandbox could not start: ${startFailure(error, settings)}\n`,
+    );
+    process.exit(1);
+  });
+}

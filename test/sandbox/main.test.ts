@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sleep } from '../../harness/eventually';
+import { startFailure } from '../../sandbox/main';
+import { startSandbox } from '../../sandbox/server';
 
 const ROOT = join(__dirname, '..', '..');
 /** A first run compiles every tool (about 3 s on an idle 2-core machine; far more on a busy one). */
@@ -174,3 +176,47 @@ it.each(['SIGTERM', 'SIGINT'] as const)(
     expect(await portIsOpen(port)).toBe(false);
   },
 );
+
+describe('a start that fails, said with the setting to change', () => {
+  const settings = {
+    database: '/read-only/sandbox.db',
+    port: 4010,
+    accessTokenTtlSeconds: 3600,
+    refreshTokenGraceSeconds: 30,
+  };
+
+  it('names the port and SANDBOX_PORT when the port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const error = await startSandbox({ port }).then(
+        () => new Error('the sandbox started on a taken port'),
+        (failure: unknown) => failure,
+      );
+      expect(startFailure(error, { ...settings, port })).toBe(
+        `port ${port} is in use by another program: stop it, or set SANDBOX_PORT to a free port (0 picks one)`,
+      );
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('names the database and SANDBOX_DB when the file cannot be opened', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'sandbox-db-'));
+    try {
+      const database = join(folder, 'missing-folder', 'sandbox.db');
+      const error = await startSandbox({ database }).then(
+        () => new Error('the sandbox opened a database in a folder that does not exist'),
+        (failure: unknown) => failure,
+      );
+      expect(startFailure(error, { ...settings, database })).toMatch(
+        new RegExp(
+          `^the database ${database.replace(/[.]/g, '\\.')} cannot be opened or written \\(.+\\): set SANDBOX_DB to a file in a folder you can write to$`,
+        ),
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
