@@ -5,21 +5,21 @@
 # `zapier-platform build`, the way `zapier-platform push` builds, on a staged
 # copy of the app.
 #
-# Why a staged copy: the CLI copies the whole project, node_modules included,
-# to a temporary folder before it installs the production dependencies afresh;
-# with this project's development tools (Node 22 itself among them) that copy
-# runs out of file handles (EMFILE). The stage holds the app without
-# node_modules, build/, coverage/, out/ or .git, and only the production
-# dependencies, installed from the lockfile. The CLI then installs them once
-# more in its own copy, detects what the app requires, zips it and test-loads
-# the zip, exactly as for a push.
+# Why a staged copy: `zapier-platform build` copies the whole project,
+# node_modules included, to a temporary folder with one open file per entry at
+# once, and runs out of file handles (EMFILE) on this project's development
+# tools. The stage holds the app without node_modules, build/, coverage/, out/,
+# .git or the workspaces under packages/ (a workspace root would install their
+# peers too: 928 packages instead of the app's 79), and only the production
+# dependencies, installed from the lockfile. The CLI then builds the stage in
+# place (--skip-dep-install: no second copy), detects what the app requires,
+# zips it and test-loads the zip, as for a push.
 #
-# What gets installed: the stage's .npmrc says `omit=optional`, so neither
-# install (ours, nor the CLI's `npm install --production`) installs optional
-# dependencies. node-fetch 2, which zapier-platform-core uses, declares
-# `encoding` as an optional peer; a lockfile that holds it (a development tool
-# needs it) would otherwise install it with iconv-lite's code-page tables into
-# every build, though core never loads it.
+# What gets installed: the stage's .npmrc says `omit=optional`, so no optional
+# dependency is installed. node-fetch 2, which zapier-platform-core uses,
+# declares `encoding` as an optional peer; a lockfile that holds it (a
+# development tool needs it) would otherwise install it with iconv-lite's
+# code-page tables into every build, though core never loads it.
 set -euo pipefail
 
 # The Zapier CLI posts usage analytics to Zapier unless told not to.
@@ -42,14 +42,24 @@ trap 'rm -rf "$stage"' EXIT
 # leaves behind) must never hold a client secret.
 tar -C "$app" \
   --exclude=./node_modules --exclude=./build --exclude=./coverage --exclude=./.git \
-  --exclude=./out --exclude=./sandbox.db --exclude='./.env' --exclude='./.env.*' \
-  -cf - . | tar -C "$stage" -xf -
+  --exclude=./out --exclude='./sandbox.db*' --exclude='./.env' --exclude='./.env.*' \
+  --exclude=./packages -cf - . | tar -C "$stage" -xf -
+
+# The stage is an app, not a workspace root.
+node -e '
+  const fs = require("fs");
+  const file = process.argv[1] + "/package.json";
+  const manifest = JSON.parse(fs.readFileSync(file, "utf8"));
+  delete manifest.workspaces;
+  delete manifest.devDependencies;
+  fs.writeFileSync(file, JSON.stringify(manifest, null, 2) + "\n");
+' "$stage"
 
 printf 'omit=optional\n' >>"$stage/.npmrc"
 
 cd "$stage"
 npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error
-"${zapier_platform:-$root/node_modules/.bin/zapier-platform}" build --skip-validation "$@"
+"${zapier_platform:-$root/node_modules/.bin/zapier-platform}" build --skip-validation --skip-dep-install "$@"
 
 mkdir -p "$out"
 cp "$stage/build/build.zip" "$stage/build/source.zip" "$out/"
