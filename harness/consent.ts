@@ -63,7 +63,7 @@ export async function answerConsent(
   };
 }
 
-export interface Approval {
+export interface ApprovedConsent {
   code: string;
   /** The consent page as it was shown. */
   consentPage: string;
@@ -74,10 +74,10 @@ export interface Approval {
  * redirect: to `redirectUri`, with the authorize URL's `state` and a code.
  * Errors never carry the code.
  */
-export async function approveConsent(
+export async function clickApprove(
   authorizeUrl: URL,
   redirectUri: string,
-): Promise<Approval> {
+): Promise<ApprovedConsent> {
   const { status, location, consentPage } = await answerConsent(authorizeUrl);
   if (
     status !== 302 ||

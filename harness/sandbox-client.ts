@@ -6,8 +6,8 @@
  * and the status, never a token, a secret or a code.
  */
 import { INVOKE_REDIRECT_URI } from '../sandbox/seed';
-import type { DeliveryAttempt, Lead, Webhook } from '../sandbox/store';
-import { approveConsent, pkcePair } from './consent';
+import type { DeliveryAttempt, StoredLead, Webhook } from '../sandbox/store';
+import { clickApprove, pkcePair } from './consent';
 import { eventually } from './eventually';
 
 /** Where a sandbox answers, and the OAuth client that talks to it. */
@@ -88,7 +88,7 @@ export function authorizeParams(
   );
 }
 
-export interface Approval {
+export interface AuthorizationGrant {
   code: string;
   verifier?: string;
   /** The client that asked, when not the sandbox's seeded one. */
@@ -104,10 +104,10 @@ export interface ConnectOptions {
 }
 
 /** Opens the consent page and clicks Approve, as a browser would: the code (and PKCE's verifier). */
-export async function approve(
+export async function getAuthorizationCode(
   sandbox: SandboxAddress,
   options: ConnectOptions = {},
-): Promise<Approval> {
+): Promise<AuthorizationGrant> {
   const pkce = options.pkce ? pkcePair() : undefined;
   const params = authorizeParams(sandbox, {
     ...(options.scope ? { scope: options.scope } : {}),
@@ -115,7 +115,7 @@ export async function approve(
     ...(options.as ? { as: options.as } : {}),
     ...(pkce ? { code_challenge: pkce.challenge, code_challenge_method: 'S256' } : {}),
   });
-  const { code } = await approveConsent(
+  const { code } = await clickApprove(
     new URL(`${sandbox.appUrl}/oauth/authorize?${params.toString()}`),
     REDIRECT_URI,
   );
@@ -129,7 +129,7 @@ export async function approve(
 /** The code exchange: the secret in the body, or PKCE's verifier. */
 export function exchange(
   sandbox: SandboxAddress,
-  approval: Approval,
+  approval: AuthorizationGrant,
   extra: Record<string, string> = {},
 ): Promise<Response> {
   const client = approval.client ?? sandbox.client;
@@ -158,7 +158,7 @@ export async function connect(
   sandbox: SandboxAddress,
   options: ConnectOptions = {},
 ): Promise<Tokens> {
-  const response = await exchange(sandbox, await approve(sandbox, options));
+  const response = await exchange(sandbox, await getAuthorizationCode(sandbox, options));
   return bodyOf<Tokens>(response, 200, 'the code exchange');
 }
 
@@ -222,7 +222,7 @@ export async function subscribeHook(
 // ---- Leads and what the sandbox holds ----------------------------------------
 
 export interface SubmittedLead {
-  lead: Lead;
+  lead: StoredLead;
   /** The id of each delivery the lead set off, one per webhook. */
   deliveries: string[];
 }
@@ -240,7 +240,7 @@ export async function submitLead(
 }
 
 type Listed<T> = T extends 'leads'
-  ? Lead[]
+  ? StoredLead[]
   : T extends 'webhooks'
     ? Webhook[]
     : DeliveryAttempt[];

@@ -9,7 +9,7 @@ import type { Lead } from '../src/leads/fields';
 import { loadTheBuiltApp } from './steps/app';
 import { checkAnotherAccount, openZapEditor } from './steps/editor';
 import {
-  approveAsAda,
+  adaApproves,
   buildAuthorizeUrl,
   exchangeCode,
   testConnection,
@@ -22,15 +22,11 @@ import {
   submitOnZapPage,
 } from './steps/leads';
 import { refreshExpiredToken, refuseRotatedOutToken } from './steps/refresh';
-import {
-  startTheHookReceiver,
-  startTheSandbox,
-  startTheRuntimeStandIn,
-} from './steps/services';
+import { listenForHooks, serveSandbox, standInForZapier } from './steps/services';
 import { checkWebhookGone, subscribe, unsubscribe } from './steps/subscription';
 import { Transcript } from './transcript';
 import type { Print } from './transcript';
-import { useSandboxSettings } from '../harness/zapier/environment';
+import { pointAppAtSandbox } from '../harness/zapier/environment';
 import { LiveZap } from '../harness/zapier/live-zap';
 import type { LandingPage } from '../harness/zapier/live-zap';
 import type { Subscription } from '../harness/zapier/built-app';
@@ -83,14 +79,14 @@ class SandboxClock {
 async function startServices(transcript: Transcript, ttl: number, running: Closable[]) {
   const clock = new SandboxClock();
   const sandbox = await transcript.step('Starting the sandbox', () =>
-    startTheSandbox(ttl, clock.now),
+    serveSandbox(ttl, clock.now),
   );
   running.push(sandbox);
-  const hooks = await transcript.step('Starting the hook receiver', startTheHookReceiver);
+  const hooks = await transcript.step('Starting the hook receiver', listenForHooks);
   running.push(hooks);
   const runtime = await transcript.step(
     "Starting the stand-in for Zapier's runtime",
-    startTheRuntimeStandIn,
+    standInForZapier,
   );
   running.push(runtime);
   return { sandbox, hooks, runtime, clock };
@@ -107,7 +103,7 @@ async function connectAda(
     loadTheBuiltApp(options.appDir, options.pkce),
   );
   const request = await step('Building the authorize URL', () => buildAuthorizeUrl(app));
-  const code = await step('Approving on the consent page', () => approveAsAda(request));
+  const code = await step('Approving on the consent page', () => adaApproves(request));
   const auth = await step('Exchanging the code', () =>
     exchangeCode(app, request, code, ttl, () =>
       transcript.aside('the access token expired meanwhile: refreshed, as Zapier would'),
@@ -188,7 +184,7 @@ export async function runLifecycle(options: LifecycleOptions): Promise<Lifecycle
       throw new Error('the sandbox seeds fewer than two pages');
     }
     const services = await startServices(transcript, ttl, running);
-    restoreSettings = useSandboxSettings(services.sandbox, options.pkce);
+    restoreSettings = pointAppAtSandbox(services.sandbox, options.pkce);
     const connected = await connectAda(transcript, options, ttl);
     const { subscription, lead } = await runTheZap(
       transcript,

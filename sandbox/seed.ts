@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { OAuthClient, Page, Project, Store, User } from './store';
+import type { RegisteredClient, Page, Project, Store, User } from './store';
 
 /** Zapier's OAuth return URL; the real one carries the app's id (see docs/connection.md). */
 export const ZAPIER_REDIRECT_URI =
@@ -74,7 +74,7 @@ export interface SeedOptions {
  * and one OAuth client with a fresh random secret. Later starts keep what is
  * there (a database from before pages existed gets them).
  */
-export function seed(store: Store, options: SeedOptions = {}): OAuthClient {
+export function seed(store: Store, options: SeedOptions = {}): RegisteredClient {
   const { accounts, clientsAndTokens: oauth } = store;
   if (accounts.isEmpty()) {
     accounts.addProject(PAID_PROJECT);

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { SandboxContext } from './context';
 import { DEFAULT_DELIVERY, Deliverer } from './delivery';
-import type { Complain, DeliveryOptions } from './delivery';
+import type { ReportProblem, DeliveryOptions } from './delivery';
 import { handleRequests, serverOptions } from './http';
 import type { Timeouts } from './http';
 import { API_PREFIX, routes } from './routes';
@@ -19,7 +19,7 @@ import { seed } from './seed';
 import { checkRedirectUris, DEFAULT_SETTINGS } from './settings';
 import type { SandboxSettings } from './settings';
 import { Store } from './store';
-import type { OAuthClient } from './store';
+import type { RegisteredClient } from './store';
 
 export interface SandboxOptions {
   /** SQLite file, or `:memory:` (the default). */
@@ -41,7 +41,7 @@ export interface SandboxOptions {
   /** How long a database statement waits for a lock held by another connection. */
   busyTimeoutMs?: number;
   /** Where failures of background work are told (standard error by default). */
-  complain?: Complain;
+  complain?: ReportProblem;
 }
 
 export interface Sandbox {
@@ -49,7 +49,7 @@ export interface Sandbox {
   appUrl: string;
   /** The API base: `BASE_URL`. */
   apiBaseUrl: string;
-  client: OAuthClient;
+  client: RegisteredClient;
   context: SandboxContext;
   server: FastifyInstance;
   /**
@@ -65,7 +65,7 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const DEFAULT_CLOSE_GRACE_MS = 2_000;
 
-const toStandardError: Complain = (message) => {
+const toStandardError: ReportProblem = (message) => {
   process.stderr.write(`sandbox: ${message}\n`);
 };
 

@@ -8,7 +8,7 @@ import type { ZObject } from 'zapier-platform-core';
 export const MOST_LINES_PER_KIND = 10;
 
 /** Logs the first lines, then `rest(count)` for those left out. */
-export function logLines(
+export function logCapped(
   z: ZObject,
   lines: readonly string[],
   rest: (count: number) => string,

@@ -3,7 +3,7 @@
  * current ones; a `RefreshAuthError` (the app's answer to a 401) makes it
  * refresh once and retry, keeping the rotated refresh token.
  */
-import type { AuthData, BuiltApp } from './built-app';
+import type { BundleAuthData, BuiltApp } from './built-app';
 
 function isRefreshAuthError(error: unknown): boolean {
   // Duck-typed: the built app's core may live in another realm (jest).
@@ -16,12 +16,12 @@ function isRefreshAuthError(error: unknown): boolean {
 }
 
 export interface Rotation {
-  before: AuthData;
-  after: AuthData;
+  before: BundleAuthData;
+  after: BundleAuthData;
 }
 
 export class ZapierAuth {
-  private tokens: AuthData;
+  private tokens: BundleAuthData;
   private expiresAt: number;
   /** Every token the connection held, oldest first: for checks, never for printing. */
   readonly issued: string[] = [];
@@ -33,7 +33,7 @@ export class ZapierAuth {
    */
   constructor(
     private readonly app: BuiltApp,
-    tokens: AuthData,
+    tokens: BundleAuthData,
     private readonly lifetimeSeconds: number,
     private readonly onAutoRefresh: () => void,
   ) {
@@ -42,7 +42,7 @@ export class ZapierAuth {
     this.issued.push(tokens.access_token, tokens.refresh_token);
   }
 
-  get current(): AuthData {
+  get current(): BundleAuthData {
     return this.tokens;
   }
 
@@ -65,7 +65,7 @@ export class ZapierAuth {
    * `runs` Zap runs refreshing at the same moment with the same tokens, as
    * Zapier's parallel runs do: every answer, and the last one kept.
    */
-  async refreshAtOnce(runs: number): Promise<AuthData[]> {
+  async refreshAtOnce(runs: number): Promise<BundleAuthData[]> {
     const before = this.tokens;
     const answers = await Promise.all(
       Array.from({ length: runs }, () => this.app.refresh(before)),
@@ -79,7 +79,7 @@ export class ZapierAuth {
   }
 
   /** Runs `call` with the current tokens; on RefreshAuthError, refreshes once and retries. */
-  async withRefresh<T>(call: (authData: AuthData) => Promise<T>): Promise<T> {
+  async withRefresh<T>(call: (authData: BundleAuthData) => Promise<T>): Promise<T> {
     try {
       return await call(this.tokens);
     } catch (error) {
@@ -93,7 +93,9 @@ export class ZapierAuth {
   }
 
   /** Whether `call` with the current tokens is refused with RefreshAuthError. */
-  async isRefused(call: (authData: AuthData) => Promise<unknown>): Promise<boolean> {
+  async isRefused(
+    call: (authData: BundleAuthData) => Promise<unknown>,
+  ): Promise<boolean> {
     try {
       await call(this.tokens);
       return false;

@@ -13,8 +13,8 @@ import type { AuthData as AppAuthData } from '../../src/authentication';
 import { renderConnectionLabel } from './connection-label';
 
 /** The app's `bundle.authData`, as an object type core's bundle typing accepts. */
-export type AuthData = Pick<AppAuthData, keyof AppAuthData>;
-export type AppDefinition = ReturnType<typeof createApp>;
+export type BundleAuthData = Pick<AppAuthData, keyof AppAuthData>;
+export type BuiltAppDefinition = ReturnType<typeof createApp>;
 export interface Subscription {
   id: string;
 }
@@ -29,7 +29,7 @@ function operation<T>(value: unknown, name: string): Operation<T> {
 }
 
 /** Loads `appDir/dist/app.js` and builds its definition in the OAuth mode asked for. */
-function loadDefinition(appDir: string, pkce: boolean): AppDefinition {
+function loadDefinition(appDir: string, pkce: boolean): BuiltAppDefinition {
   const entry = join(appDir, 'dist', 'app.js');
   if (!existsSync(entry)) {
     throw new Error(`the app is not built: ${entry} is missing (npm run build)`);
@@ -43,7 +43,7 @@ function loadDefinition(appDir: string, pkce: boolean): AppDefinition {
   return definition;
 }
 
-function oauthOf(definition: AppDefinition) {
+function oauthOf(definition: BuiltAppDefinition) {
   const authentication = definition.authentication;
   const oauth2 = authentication?.oauth2Config;
   if (authentication === undefined || oauth2 === undefined) {
@@ -53,7 +53,7 @@ function oauthOf(definition: AppDefinition) {
 }
 
 /** New Lead's REST hook operation. */
-function newLeadOf(definition: AppDefinition) {
+function newLeadOf(definition: BuiltAppDefinition) {
   const operation = definition.triggers?.new_lead?.operation;
   if (operation?.type !== 'hook' || !('perform' in operation)) {
     throw new Error('new_lead is not a hook trigger');
@@ -62,7 +62,7 @@ function newLeadOf(definition: AppDefinition) {
 }
 
 export class BuiltApp {
-  readonly definition: AppDefinition;
+  readonly definition: BuiltAppDefinition;
   private readonly tester: ReturnType<typeof zapier.createAppTester>;
   private readonly authentication: ReturnType<typeof oauthOf>['authentication'];
   private readonly oauth2: ReturnType<typeof oauthOf>['oauth2'];
@@ -88,23 +88,23 @@ export class BuiltApp {
     });
   }
 
-  exchangeCode(inputData: Record<string, string>): Promise<AuthData> {
+  exchangeCode(inputData: Record<string, string>): Promise<BundleAuthData> {
     return this.tester(
-      operation<AuthData>(this.oauth2.getAccessToken, 'getAccessToken'),
+      operation<BundleAuthData>(this.oauth2.getAccessToken, 'getAccessToken'),
       {
         inputData,
       },
     );
   }
 
-  refresh(authData: AuthData): Promise<AuthData> {
+  refresh(authData: BundleAuthData): Promise<BundleAuthData> {
     return this.tester(
-      operation<AuthData>(this.oauth2.refreshAccessToken, 'refreshAccessToken'),
+      operation<BundleAuthData>(this.oauth2.refreshAccessToken, 'refreshAccessToken'),
       { authData },
     );
   }
 
-  testConnection(authData: AuthData): Promise<Record<string, unknown>> {
+  testConnection(authData: BundleAuthData): Promise<Record<string, unknown>> {
     return this.tester(
       operation<Record<string, unknown>>(this.authentication.test, 'test'),
       { authData },
@@ -120,14 +120,14 @@ export class BuiltApp {
     return renderConnectionLabel(template, testResult);
   }
 
-  subscribe(authData: AuthData, targetUrl: string): Promise<Subscription> {
+  subscribe(authData: BundleAuthData, targetUrl: string): Promise<Subscription> {
     return this.tester(
       operation<Subscription>(this.newLead.performSubscribe, 'performSubscribe'),
       { authData, targetUrl },
     );
   }
 
-  unsubscribe(authData: AuthData, subscribeData: Subscription): Promise<unknown> {
+  unsubscribe(authData: BundleAuthData, subscribeData: Subscription): Promise<unknown> {
     return this.tester(
       operation<unknown>(this.newLead.performUnsubscribe, 'performUnsubscribe'),
       { authData, subscribeData },

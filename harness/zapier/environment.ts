@@ -13,7 +13,7 @@ const APP_SETTINGS = [
 ] as const;
 
 /** Sets the app's environment for `sandbox`; returns what puts the previous one back. */
-export function useSandboxSettings(sandbox: Sandbox, pkce: boolean): () => void {
+export function pointAppAtSandbox(sandbox: Sandbox, pkce: boolean): () => void {
   const saved = APP_SETTINGS.map((key) => [key, process.env[key]] as const);
   process.env.BASE_URL = sandbox.apiBaseUrl;
   process.env.APP_URL = sandbox.appUrl;

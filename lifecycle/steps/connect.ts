@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { PAID_PROJECT, ZAPIER_REDIRECT_URI } from '../../sandbox/seed';
-import { approveConsent, pkcePair } from '../../harness/consent';
+import { clickApprove, pkcePair } from '../../harness/consent';
 import type { PkcePair } from '../../harness/consent';
 import { fingerprint } from '../fingerprint';
 import type { StepOutcome } from '../transcript';
@@ -37,10 +37,10 @@ export async function buildAuthorizeUrl(
 }
 
 /** Ada (the sandbox's default user, on the paid project) clicks Approve. */
-export async function approveAsAda(
+export async function adaApproves(
   request: AuthorizeRequest,
 ): Promise<StepOutcome<string>> {
-  const { code, consentPage } = await approveConsent(request.url, ZAPIER_REDIRECT_URI);
+  const { code, consentPage } = await clickApprove(request.url, ZAPIER_REDIRECT_URI);
   if (!consentPage.includes(PAID_PROJECT.name)) {
     throw new Error(`the consent page did not name the project ${PAID_PROJECT.name}`);
   }

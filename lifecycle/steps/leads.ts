@@ -4,7 +4,7 @@
  * lead from another page kept out.
  */
 import type { Sandbox } from '../../sandbox/server';
-import type { Lead as SandboxLead } from '../../sandbox/store';
+import type { StoredLead } from '../../sandbox/store';
 import type { Lead } from '../../src/leads/fields';
 import { leadFieldLines } from '../../harness/zapier/field-lines';
 import type { ReceivedRequest, HookReceiver } from '../../harness/hook-receiver';
@@ -28,7 +28,7 @@ const GRACES_LEAD = {
 export async function submitOnZapPage(
   sandbox: Sandbox,
   zap: LiveZap,
-): Promise<StepOutcome<SandboxLead>> {
+): Promise<StepOutcome<StoredLead>> {
   const { lead } = await submitLead(sandbox, { page_id: zap.page.id, ...GRACES_LEAD });
   return {
     value: lead,
@@ -52,7 +52,7 @@ export async function awaitDelivery(
 export async function performOnDelivery(
   zap: LiveZap,
   delivery: ReceivedRequest,
-  submitted: SandboxLead,
+  submitted: StoredLead,
   labels: ReadonlyMap<string, string>,
 ): Promise<StepOutcome<Lead>> {
   const { items } = await zap.perform(delivery);
@@ -76,7 +76,7 @@ export async function recogniseRedelivery(
   zap: LiveZap,
   hooks: HookReceiver,
   delivery: ReceivedRequest,
-  submitted: SandboxLead,
+  submitted: StoredLead,
   sandbox: Sandbox,
 ): Promise<StepOutcome<undefined>> {
   const retry = await hooks.next(DELIVERY_TIMEOUT_MS);

@@ -8,7 +8,7 @@ import { fingerprint } from '../fingerprint';
 import { presentRefreshToken } from '../../harness/sandbox-client';
 import type { StepOutcome } from '../transcript';
 import type { Rotation, ZapierAuth } from '../../harness/zapier/auth';
-import type { AuthData, BuiltApp } from '../../harness/zapier/built-app';
+import type { BundleAuthData, BuiltApp } from '../../harness/zapier/built-app';
 import { sleep } from '../../harness/eventually';
 
 /** Zap runs that find the access token expired at the same moment. */
@@ -23,7 +23,7 @@ export async function refreshExpiredToken(
   auth: ZapierAuth,
 ): Promise<StepOutcome<Rotation>> {
   await sleep(auth.msUntilExpiry() + 250);
-  const test = (authData: AuthData) => app.testConnection(authData);
+  const test = (authData: BundleAuthData) => app.testConnection(authData);
   if (!(await auth.isRefused(test))) {
     throw new Error('the sandbox still accepted the expired access token');
   }

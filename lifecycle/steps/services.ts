@@ -8,7 +8,7 @@ import type { StepOutcome } from '../transcript';
 import { startZapierRuntime } from '../../harness/zapier/runtime';
 import type { ZapierRuntime } from '../../harness/zapier/runtime';
 
-export async function startTheSandbox(
+export async function serveSandbox(
   accessTokenTtlSeconds: number,
   now: () => number,
 ): Promise<StepOutcome<Sandbox>> {
@@ -27,7 +27,7 @@ export async function startTheSandbox(
 }
 
 /** Zapier's hook URL: the first delivery reaches the Zap, but the sender sees 503, as on a timeout. */
-export async function startTheHookReceiver(): Promise<StepOutcome<HookReceiver>> {
+export async function listenForHooks(): Promise<StepOutcome<HookReceiver>> {
   const receiver = await startHookReceiver((n) => (n === 1 ? 503 : 200));
   return {
     value: receiver,
@@ -36,7 +36,7 @@ export async function startTheHookReceiver(): Promise<StepOutcome<HookReceiver>>
 }
 
 /** Zapier's cache (set-if-absent, scoped) and log endpoint, through which the app runs as on Lambda. */
-export async function startTheRuntimeStandIn(): Promise<StepOutcome<ZapierRuntime>> {
+export async function standInForZapier(): Promise<StepOutcome<ZapierRuntime>> {
   // Core echoes the app's log to the console: silenced, so the transcript shows it once.
   const runtime = await startZapierRuntime({ quiet: true });
   return {

@@ -9,11 +9,17 @@
  * recorded.
  */
 import { randomId } from '../random-id';
-import type { Lead, PendingDelivery, Project, RecordedAttempt, Store } from '../store';
+import type {
+  StoredLead,
+  PendingDelivery,
+  Project,
+  RecordedAttempt,
+  Store,
+} from '../store';
 import { sendAttempt } from './attempt';
 import type { AttemptResult } from './attempt';
-import { Lanes } from './lanes';
-import { LEAD_CREATED, payloadFor } from './payload';
+import { PerWebhookLimit } from './lanes';
+import { LEAD_CREATED_EVENT, payloadFor } from './payload';
 import { outcomeOf, retryDelayMs } from './retry';
 import type { RetryOptions } from './retry';
 
@@ -38,11 +44,11 @@ export const DEFAULT_DELIVERY: DeliveryOptions = {
 };
 
 /** Where background failures are told: they never end the process. */
-export type Complain = (message: string) => void;
+export type ReportProblem = (message: string) => void;
 
 /** A lead and its project: what a delivery's body is made of. */
 interface LeadOfProject {
-  lead: Lead;
+  lead: StoredLead;
   project: Project;
 }
 
@@ -59,7 +65,7 @@ export class Deliverer {
   private readonly running = new Set<Promise<void>>();
   /** Waits before an attempt; closing ends them at once. */
   private readonly waits = new Map<NodeJS.Timeout, () => void>();
-  private readonly lanes: Lanes;
+  private readonly lanes: PerWebhookLimit;
   private closed = false;
   /**
    * Attempts answered but not stored yet: stored together, once per turn of
@@ -76,19 +82,19 @@ export class Deliverer {
     private readonly store: Store,
     private readonly options: DeliveryOptions,
     private readonly now: () => number,
-    private readonly complain: Complain,
+    private readonly complain: ReportProblem,
   ) {
-    this.lanes = new Lanes(options.attemptsPerWebhook);
+    this.lanes = new PerWebhookLimit(options.attemptsPerWebhook);
   }
 
   /**
    * Stores a new lead with a delivery to every webhook of its project that
    * takes `lead.created`, starts the deliveries, and returns their ids.
    */
-  submit(lead: Lead, project: Project): string[] {
+  submit(lead: StoredLead, project: Project): string[] {
     const deliveries: PendingDelivery[] = this.store.webhooks
       .list(project.id)
-      .filter((webhook) => webhook.triggers.includes(LEAD_CREATED))
+      .filter((webhook) => webhook.triggers.includes(LEAD_CREATED_EVENT))
       .map((webhook) => {
         const id = randomId('dlv');
         return {
@@ -283,7 +289,7 @@ export class Deliverer {
       body,
       {
         'User-Agent': 'landing-page-sandbox',
-        'X-Sandbox-Event': LEAD_CREATED,
+        'X-Sandbox-Event': LEAD_CREATED_EVENT,
         'X-Sandbox-Delivery': delivery.id,
       },
       this.options.timeoutMs,

@@ -3,7 +3,7 @@
  * behind its own receiver (an attempt's time limit starts when it is sent,
  * not while it waits), and one slow receiver fills only its own lane.
  */
-export class Lanes {
+export class PerWebhookLimit {
   private readonly lanes = new Map<string, { active: number; waiting: (() => void)[] }>();
 
   constructor(private readonly width: number) {

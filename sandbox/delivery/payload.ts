@@ -1,10 +1,10 @@
 /** The sandbox's delivery payload (the spec does not show one; see docs/sandbox.md). */
-import type { Lead, Project } from '../store';
+import type { StoredLead, Project } from '../store';
 
-export const LEAD_CREATED = 'lead.created';
+export const LEAD_CREATED_EVENT = 'lead.created';
 
 export interface LeadCreatedPayload {
-  event: typeof LEAD_CREATED;
+  event: typeof LEAD_CREATED_EVENT;
   id: string;
   created_at: string;
   project: { id: string; name: string };
@@ -12,12 +12,12 @@ export interface LeadCreatedPayload {
 }
 
 export function payloadFor(
-  lead: Lead,
+  lead: StoredLead,
   project: Project,
   deliveryId: string,
 ): LeadCreatedPayload {
   return {
-    event: LEAD_CREATED,
+    event: LEAD_CREATED_EVENT,
     id: deliveryId,
     created_at: lead.createdAt,
     project: { id: project.id, name: project.name },

@@ -27,7 +27,7 @@ export interface PageQuery {
 }
 
 /** The page asked for: `maxLimit` items unless fewer are asked. */
-export function pageOf(query: PageQuery, maxLimit: number): ListPage {
+export function listingPage(query: PageQuery, maxLimit: number): ListPage {
   const limit = query.limit === undefined ? maxLimit : Number(query.limit);
   if (limit < 1 || limit > maxLimit) {
     throw new HttpError(400, `limit must be from 1 to ${maxLimit}`);

@@ -8,7 +8,7 @@ import type { FastifyPluginCallbackJsonSchemaToTs } from '@fastify/type-provider
 import { HttpError } from '../http/errors';
 import { ERROR_RESPONSES, REDIRECT } from '../http/response-schemas';
 import { randomId } from '../random-id';
-import type { Lead } from '../store';
+import type { StoredLead } from '../store';
 
 /** Fields the sandbox sets itself: a submitted value of that name is dropped. */
 const SERVER_OWNED = ['id', 'page', 'createdAt'];
@@ -77,7 +77,7 @@ export const leadRoutes: FastifyPluginCallbackJsonSchemaToTs = (app, _options, d
       const fields = Object.fromEntries(
         Object.entries(submitted).filter(([name]) => !SERVER_OWNED.includes(name)),
       );
-      const lead: Lead = {
+      const lead: StoredLead = {
         id: randomId('lead'),
         projectId: project.id,
         data: { ...fields, page: { id: page.id, name: page.name, url: page.url } },

@@ -14,7 +14,7 @@ import { HTML_ERROR_RESPONSES, HTML_PAGE, REDIRECT } from '../http/response-sche
 import { stringFields } from '../http/schema';
 import { consentPage } from '../pages/consent';
 import { randomId } from '../random-id';
-import type { OAuthClient, PendingConsent, User } from '../store';
+import type { RegisteredClient, PendingConsent, User } from '../store';
 import { isS256Challenge, PKCE_METHOD } from './pkce';
 import { isRegisteredRedirectUri } from './redirect-uri';
 import { DEFAULT_SCOPE, KNOWN_SCOPES } from './scopes';
@@ -35,7 +35,7 @@ type AuthorizeQuery = FromSchema<typeof AUTHORIZE_QUERY>;
 const DECISION_BODY = stringFields(['consent_id', 'decision']);
 
 interface CheckedRequest {
-  client: OAuthClient;
+  client: RegisteredClient;
   redirectUri: string;
   state: string;
   scopes: string[];
@@ -66,7 +66,7 @@ function redirectWith(
 function clientAndRedirectUri(
   context: SandboxContext,
   query: AuthorizeQuery,
-): { client: OAuthClient; redirectUri: string } {
+): { client: RegisteredClient; redirectUri: string } {
   const client =
     query.client_id === undefined
       ? undefined

@@ -7,7 +7,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 
-import type { OAuthClient, Store } from '../store';
+import type { RegisteredClient, Store } from '../store';
 import { invalidClient, tokenError } from './token-errors';
 
 /** Who the client says it is, and the secret it showed, if any. */
@@ -92,7 +92,7 @@ function sameSecret(given: string, expected: string): boolean {
 export function authenticateClient(
   store: Store,
   presented: PresentedClient & { clientId: string },
-): OAuthClient {
+): RegisteredClient {
   const client = store.clientsAndTokens.client(presented.clientId);
   if (client === undefined) {
     throw invalidClient('Unknown client_id');

@@ -17,7 +17,7 @@ import type { SandboxContext } from '../context';
 import { ERROR_RESPONSES } from '../http/response-schemas';
 import { stringFields } from '../http/schema';
 import { randomId } from '../random-id';
-import type { AuthorizationCode, OAuthClient, Token } from '../store';
+import type { AuthorizationCode, RegisteredClient, Token } from '../store';
 import { authenticateClient, presentedClient } from './client-authentication';
 import type { PresentedClient } from './client-authentication';
 import { verifierMatches } from './pkce';
@@ -101,7 +101,7 @@ function requireOneAuthenticationMethod(
 function findCode(
   context: SandboxContext,
   value: string,
-  client: OAuthClient,
+  client: RegisteredClient,
 ): AuthorizationCode {
   const grant = context.store.clientsAndTokens.code(value);
   if (grant === undefined || grant.clientId !== client.id) {
@@ -180,7 +180,7 @@ function requirePaidPlan(context: SandboxContext, userId: string): void {
 function findRefreshToken(
   context: SandboxContext,
   value: string,
-  client: OAuthClient,
+  client: RegisteredClient,
 ): Token {
   const token = context.store.clientsAndTokens.token(value, 'refresh');
   if (token === undefined || token.clientId !== client.id) {

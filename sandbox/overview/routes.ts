@@ -7,7 +7,7 @@ import type { FastifyPluginCallbackJsonSchemaToTs } from '@fastify/type-provider
 
 import { sendHtml } from '../http/html';
 import { homePage } from '../pages/home';
-import { announcePage, pagedQuery, pageOf } from '../http/paging';
+import { announcePage, pagedQuery, listingPage } from '../http/paging';
 import {
   ERROR_RESPONSES,
   HTML_ERROR_RESPONSES,
@@ -108,7 +108,7 @@ const listings: FastifyPluginCallbackJsonSchemaToTs = (app, _options, done) => {
       schema: { querystring: pagedQuery(), response: { 200: LEADS, ...ERROR_RESPONSES } },
     },
     (request, reply) => {
-      const page = pageOf(request.query, LEADS_PER_PAGE);
+      const page = listingPage(request.query, LEADS_PER_PAGE);
       const leads = store.leadsAndDeliveries.list(page);
       announcePage(request, reply, page, leads, store.leadsAndDeliveries.count());
       return asListed(leads);
@@ -128,7 +128,7 @@ const listings: FastifyPluginCallbackJsonSchemaToTs = (app, _options, done) => {
       },
     },
     (request, reply) => {
-      const page = pageOf(request.query, ATTEMPTS_PER_PAGE);
+      const page = listingPage(request.query, ATTEMPTS_PER_PAGE);
       const filter = { leadId: request.query.lead_id };
       const attempts = store.leadsAndDeliveries.attempts(filter, page);
       announcePage(

@@ -1,11 +1,11 @@
 /** The consent page: who asks, for which project, to do what; Approve or Deny. */
 import { SCOPE_DESCRIPTIONS } from '../oauth/scopes';
-import type { OAuthClient, Project, User } from '../store';
+import type { RegisteredClient, Project, User } from '../store';
 import { escapeHtml, layout } from './layout';
 
 export interface ConsentView {
   consentId: string;
-  client: OAuthClient;
+  client: RegisteredClient;
   user: User;
   project: Project;
   scopes: string[];

@@ -1,7 +1,7 @@
 /** Projects, their pages, and the users who sign in to them. */
 import type { DatabaseSync } from 'node:sqlite';
 
-import { prepared, text } from './sqlite';
+import { cachedStatement, text } from './sqlite';
 import type { Row } from './sqlite';
 
 export type Plan = 'paid' | 'free';
@@ -70,30 +70,29 @@ export class Accounts {
   constructor(private readonly db: DatabaseSync) {}
 
   isEmpty(): boolean {
-    return prepared(this.db, 'SELECT COUNT(*) AS n FROM projects').get()?.n === 0;
+    return cachedStatement(this.db, 'SELECT COUNT(*) AS n FROM projects').get()?.n === 0;
   }
 
   addProject(project: Project): void {
-    prepared(this.db, 'INSERT INTO projects (id, name, plan) VALUES (?, ?, ?)').run(
-      project.id,
-      project.name,
-      project.plan,
-    );
+    cachedStatement(
+      this.db,
+      'INSERT INTO projects (id, name, plan) VALUES (?, ?, ?)',
+    ).run(project.id, project.name, project.plan);
   }
 
   projects(): Project[] {
-    return prepared(this.db, 'SELECT * FROM projects ORDER BY rowid')
+    return cachedStatement(this.db, 'SELECT * FROM projects ORDER BY rowid')
       .all()
       .map(toProject);
   }
 
   project(id: string): Project | undefined {
-    const row = prepared(this.db, 'SELECT * FROM projects WHERE id = ?').get(id);
+    const row = cachedStatement(this.db, 'SELECT * FROM projects WHERE id = ?').get(id);
     return row === undefined ? undefined : toProject(row);
   }
 
   addPage(page: Page): void {
-    prepared(
+    cachedStatement(
       this.db,
       'INSERT INTO pages (id, project_id, name, url) VALUES (?, ?, ?, ?)',
     ).run(page.id, page.projectId, page.name, page.url);
@@ -103,8 +102,8 @@ export class Accounts {
   pages(projectId?: string): Page[] {
     const rows =
       projectId === undefined
-        ? prepared(this.db, 'SELECT * FROM pages ORDER BY rowid').all()
-        : prepared(
+        ? cachedStatement(this.db, 'SELECT * FROM pages ORDER BY rowid').all()
+        : cachedStatement(
             this.db,
             'SELECT * FROM pages WHERE project_id = ? ORDER BY rowid',
           ).all(projectId);
@@ -112,23 +111,25 @@ export class Accounts {
   }
 
   page(id: string): Page | undefined {
-    const row = prepared(this.db, 'SELECT * FROM pages WHERE id = ?').get(id);
+    const row = cachedStatement(this.db, 'SELECT * FROM pages WHERE id = ?').get(id);
     return row === undefined ? undefined : toPage(row);
   }
 
   addUser(user: User): void {
-    prepared(
+    cachedStatement(
       this.db,
       'INSERT INTO users (id, email, first_name, last_name, image, project_id) VALUES (?, ?, ?, ?, ?, ?)',
     ).run(user.id, user.email, user.firstName, user.lastName, user.image, user.projectId);
   }
 
   users(): User[] {
-    return prepared(this.db, 'SELECT * FROM users ORDER BY rowid').all().map(toUser);
+    return cachedStatement(this.db, 'SELECT * FROM users ORDER BY rowid')
+      .all()
+      .map(toUser);
   }
 
   user(id: string): User | undefined {
-    const row = prepared(this.db, 'SELECT * FROM users WHERE id = ?').get(id);
+    const row = cachedStatement(this.db, 'SELECT * FROM users WHERE id = ?').get(id);
     return row === undefined ? undefined : toUser(row);
   }
 }

@@ -6,12 +6,12 @@ import {
   list,
   nullableNumber,
   nullableText,
-  prepared,
+  cachedStatement,
   text,
 } from './sqlite';
 import type { Row } from './sqlite';
 
-export interface OAuthClient {
+export interface RegisteredClient {
   id: string;
   secret: string;
   name: string;
@@ -98,7 +98,7 @@ export function migrateClientsAndTokens(db: DatabaseSync): void {
   }
 }
 
-const toClient = (row: Row): OAuthClient => ({
+const toClient = (row: Row): RegisteredClient => ({
   id: text(row, 'id'),
   secret: text(row, 'secret'),
   name: text(row, 'name'),
@@ -144,19 +144,21 @@ const toToken = (row: Row): Token => ({
 export class ClientsAndTokens {
   constructor(private readonly db: DatabaseSync) {}
 
-  addClient(client: OAuthClient): void {
-    prepared(
+  addClient(client: RegisteredClient): void {
+    cachedStatement(
       this.db,
       'INSERT INTO clients (id, secret, name, redirect_uris) VALUES (?, ?, ?, ?)',
     ).run(client.id, client.secret, client.name, JSON.stringify(client.redirectUris));
   }
 
-  clients(): OAuthClient[] {
-    return prepared(this.db, 'SELECT * FROM clients ORDER BY rowid').all().map(toClient);
+  clients(): RegisteredClient[] {
+    return cachedStatement(this.db, 'SELECT * FROM clients ORDER BY rowid')
+      .all()
+      .map(toClient);
   }
 
-  client(id: string): OAuthClient | undefined {
-    const row = prepared(this.db, 'SELECT * FROM clients WHERE id = ?').get(id);
+  client(id: string): RegisteredClient | undefined {
+    const row = cachedStatement(this.db, 'SELECT * FROM clients WHERE id = ?').get(id);
     return row === undefined ? undefined : toClient(row);
   }
 
@@ -167,12 +169,12 @@ export class ClientsAndTokens {
    */
   addConsent(consent: PendingConsent, now: number, maxPending: number): void {
     inTransaction(this.db, () => {
-      prepared(this.db, 'DELETE FROM consents WHERE expires_at <= ?').run(now);
-      prepared(
+      cachedStatement(this.db, 'DELETE FROM consents WHERE expires_at <= ?').run(now);
+      cachedStatement(
         this.db,
         'DELETE FROM consents WHERE rowid IN (SELECT rowid FROM consents ORDER BY rowid DESC LIMIT -1 OFFSET ?)',
       ).run(Math.max(0, maxPending - 1));
-      prepared(
+      cachedStatement(
         this.db,
         'INSERT INTO consents (id, client_id, user_id, redirect_uri, scopes, state, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ).run(
@@ -190,15 +192,16 @@ export class ClientsAndTokens {
 
   /** A consent can be answered once, before it expires: taking it removes it. */
   takeConsent(id: string, now: number): PendingConsent | undefined {
-    prepared(this.db, 'DELETE FROM consents WHERE expires_at <= ?').run(now);
-    const row = prepared(this.db, 'DELETE FROM consents WHERE id = ? RETURNING *').get(
-      id,
-    );
+    cachedStatement(this.db, 'DELETE FROM consents WHERE expires_at <= ?').run(now);
+    const row = cachedStatement(
+      this.db,
+      'DELETE FROM consents WHERE id = ? RETURNING *',
+    ).get(id);
     return row === undefined ? undefined : toConsent(row);
   }
 
   addCode(code: AuthorizationCode): void {
-    prepared(
+    cachedStatement(
       this.db,
       'INSERT INTO authorization_codes (code, client_id, user_id, redirect_uri, scopes, code_challenge, expires_at, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ).run(
@@ -214,17 +217,18 @@ export class ClientsAndTokens {
   }
 
   code(code: string): AuthorizationCode | undefined {
-    const row = prepared(this.db, 'SELECT * FROM authorization_codes WHERE code = ?').get(
-      code,
-    );
+    const row = cachedStatement(
+      this.db,
+      'SELECT * FROM authorization_codes WHERE code = ?',
+    ).get(code);
     return row === undefined ? undefined : toCode(row);
   }
 
   markCodeUsed(code: string, at: number): void {
-    prepared(this.db, 'UPDATE authorization_codes SET used_at = ? WHERE code = ?').run(
-      at,
-      code,
-    );
+    cachedStatement(
+      this.db,
+      'UPDATE authorization_codes SET used_at = ? WHERE code = ?',
+    ).run(at, code);
   }
 
   /**
@@ -232,14 +236,14 @@ export class ClientsAndTokens {
    * the refresh token `rotating` rotated into the new one: all or nothing.
    */
   addTokens(tokens: Token[], rotating?: { token: string; at: number }): void {
-    const insert = prepared(
+    const insert = cachedStatement(
       this.db,
       'INSERT INTO tokens (token, kind, client_id, user_id, scopes, pkce, from_code, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const successor = tokens.find((token) => token.kind === 'refresh')?.token ?? null;
     inTransaction(this.db, () => {
       if (rotating !== undefined) {
-        prepared(
+        cachedStatement(
           this.db,
           'UPDATE tokens SET rotated_at = ?, replaced_by = ? WHERE token = ? AND rotated_at IS NULL',
         ).run(rotating.at, successor, rotating.token);
@@ -261,7 +265,7 @@ export class ClientsAndTokens {
   }
 
   token(value: string, kind: TokenKind): Token | undefined {
-    const row = prepared(
+    const row = cachedStatement(
       this.db,
       'SELECT * FROM tokens WHERE token = ? AND kind = ?',
     ).get(value, kind);
@@ -289,7 +293,7 @@ export class ClientsAndTokens {
    * their rotations. A replayed code or a reused refresh token revokes it.
    */
   revokeFamily(fromCode: string, at: number): void {
-    prepared(
+    cachedStatement(
       this.db,
       'UPDATE tokens SET revoked_at = ? WHERE from_code = ? AND revoked_at IS NULL',
     ).run(at, fromCode);

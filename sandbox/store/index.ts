@@ -21,7 +21,7 @@ import { Webhooks, WEBHOOKS_SCHEMA } from './webhooks';
 export type { Page, Plan, Project, User } from './accounts';
 export type {
   AuthorizationCode,
-  OAuthClient,
+  RegisteredClient,
   PendingConsent,
   Token,
   TokenKind,
@@ -29,7 +29,7 @@ export type {
 export type {
   DeliveryAttempt,
   DeliveryOutcome,
-  Lead,
+  StoredLead,
   PendingDelivery,
   RecordedAttempt,
 } from './leads-and-deliveries';

@@ -5,10 +5,16 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 
-import { inTransaction, nullableNumber, nullableText, prepared, text } from './sqlite';
+import {
+  inTransaction,
+  nullableNumber,
+  nullableText,
+  cachedStatement,
+  text,
+} from './sqlite';
 import type { ListPage, Row } from './sqlite';
 
-export interface Lead {
+export interface StoredLead {
   id: string;
   projectId: string;
   data: Record<string, unknown>;
@@ -71,7 +77,7 @@ export function migrateLeadsAndDeliveries(db: DatabaseSync): void {
   }
 }
 
-const toLead = (row: Row): Lead => ({
+const toLead = (row: Row): StoredLead => ({
   id: text(row, 'id'),
   projectId: text(row, 'project_id'),
   data: JSON.parse(text(row, 'data')) as Record<string, unknown>,
@@ -121,9 +127,9 @@ export class LeadsAndDeliveries {
   constructor(private readonly db: DatabaseSync) {}
 
   /** Stores a lead with the deliveries it starts, in one transaction. */
-  add(lead: Lead, deliveries: PendingDelivery[]): void {
+  add(lead: StoredLead, deliveries: PendingDelivery[]): void {
     inTransaction(this.db, () => {
-      prepared(
+      cachedStatement(
         this.db,
         'INSERT INTO leads (id, project_id, data, created_at) VALUES (?, ?, ?, ?)',
       ).run(lead.id, lead.projectId, JSON.stringify(lead.data), lead.createdAt);
@@ -134,18 +140,18 @@ export class LeadsAndDeliveries {
   }
 
   /** Leads in the order they came, a page at a time. */
-  list(page: ListPage): Lead[] {
-    return prepared(this.db, 'SELECT * FROM leads ORDER BY rowid LIMIT ? OFFSET ?')
+  list(page: ListPage): StoredLead[] {
+    return cachedStatement(this.db, 'SELECT * FROM leads ORDER BY rowid LIMIT ? OFFSET ?')
       .all(page.limit, page.offset)
       .map(toLead);
   }
 
   count(): number {
-    return Number(prepared(this.db, 'SELECT COUNT(*) AS n FROM leads').get()?.n);
+    return Number(cachedStatement(this.db, 'SELECT COUNT(*) AS n FROM leads').get()?.n);
   }
 
-  lead(id: string): Lead | undefined {
-    const row = prepared(this.db, 'SELECT * FROM leads WHERE id = ?').get(id);
+  lead(id: string): StoredLead | undefined {
+    const row = cachedStatement(this.db, 'SELECT * FROM leads WHERE id = ?').get(id);
     return row === undefined ? undefined : toLead(row);
   }
 
@@ -154,7 +160,7 @@ export class LeadsAndDeliveries {
    * behind: their last attempt says `retrying`, and nothing is pending for them.
    */
   stranded(): StrandedDelivery[] {
-    return prepared(
+    return cachedStatement(
       this.db,
       `SELECT a.delivery_id, a.lead_id, a.webhook_id, a.url, a.attempt FROM delivery_attempts a
          WHERE a.outcome = 'retrying'
@@ -168,7 +174,7 @@ export class LeadsAndDeliveries {
 
   /** Makes a delivery pending: a new one, or a stranded one again. */
   addPending(delivery: PendingDelivery): void {
-    prepared(
+    cachedStatement(
       this.db,
       'INSERT INTO pending_deliveries (id, lead_id, webhook_id, url, attempts, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)',
     ).run(
@@ -183,7 +189,7 @@ export class LeadsAndDeliveries {
 
   /** Deliveries that have not ended, oldest first: what a restart resumes. */
   pending(): PendingDelivery[] {
-    return prepared(this.db, 'SELECT * FROM pending_deliveries ORDER BY rowid')
+    return cachedStatement(this.db, 'SELECT * FROM pending_deliveries ORDER BY rowid')
       .all()
       .map(toPending);
   }
@@ -213,7 +219,7 @@ export class LeadsAndDeliveries {
     attempt: Omit<DeliveryAttempt, 'id'>,
     nextAttemptAt: number | null,
   ): void {
-    prepared(
+    cachedStatement(
       this.db,
       'INSERT INTO delivery_attempts (delivery_id, lead_id, webhook_id, url, attempt, status_code, error, outcome, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ).run(
@@ -228,11 +234,11 @@ export class LeadsAndDeliveries {
       attempt.at,
     );
     if (nextAttemptAt === null) {
-      prepared(this.db, 'DELETE FROM pending_deliveries WHERE id = ?').run(
+      cachedStatement(this.db, 'DELETE FROM pending_deliveries WHERE id = ?').run(
         attempt.deliveryId,
       );
     } else {
-      prepared(
+      cachedStatement(
         this.db,
         'UPDATE pending_deliveries SET attempts = ?, next_attempt_at = ? WHERE id = ?',
       ).run(attempt.attempt, nextAttemptAt, attempt.deliveryId);
@@ -243,11 +249,11 @@ export class LeadsAndDeliveries {
   attempts(filter: { leadId?: string }, page: ListPage): DeliveryAttempt[] {
     const rows =
       filter.leadId === undefined
-        ? prepared(
+        ? cachedStatement(
             this.db,
             'SELECT * FROM delivery_attempts ORDER BY id LIMIT ? OFFSET ?',
           ).all(page.limit, page.offset)
-        : prepared(
+        : cachedStatement(
             this.db,
             'SELECT * FROM delivery_attempts WHERE lead_id = ? ORDER BY id LIMIT ? OFFSET ?',
           ).all(filter.leadId, page.limit, page.offset);
@@ -257,8 +263,8 @@ export class LeadsAndDeliveries {
   attemptCount(filter: { leadId?: string }): number {
     const row =
       filter.leadId === undefined
-        ? prepared(this.db, 'SELECT COUNT(*) AS n FROM delivery_attempts').get()
-        : prepared(
+        ? cachedStatement(this.db, 'SELECT COUNT(*) AS n FROM delivery_attempts').get()
+        : cachedStatement(
             this.db,
             'SELECT COUNT(*) AS n FROM delivery_attempts WHERE lead_id = ?',
           ).get(filter.leadId);
@@ -267,7 +273,10 @@ export class LeadsAndDeliveries {
 
   /** The latest `count` attempts, oldest of them first. */
   latestAttempts(count: number): DeliveryAttempt[] {
-    return prepared(this.db, 'SELECT * FROM delivery_attempts ORDER BY id DESC LIMIT ?')
+    return cachedStatement(
+      this.db,
+      'SELECT * FROM delivery_attempts ORDER BY id DESC LIMIT ?',
+    )
       .all(count)
       .map(toAttempt)
       .reverse();

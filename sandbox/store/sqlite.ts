@@ -36,7 +36,7 @@ const compiled = new WeakMap<DatabaseSync, Map<string, StatementSync>>();
  * The statement for `sql`, compiled once per database and kept: compiling
  * costs more than running (a delivery runs a few statements per attempt).
  */
-export function prepared(db: DatabaseSync, sql: string): StatementSync {
+export function cachedStatement(db: DatabaseSync, sql: string): StatementSync {
   let statements = compiled.get(db);
   if (statements === undefined) {
     statements = new Map();

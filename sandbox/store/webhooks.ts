@@ -1,7 +1,7 @@
 /** Webhooks: where a client asked the project's events to be sent. */
 import type { DatabaseSync } from 'node:sqlite';
 
-import { list, prepared, text } from './sqlite';
+import { list, cachedStatement, text } from './sqlite';
 import type { Row } from './sqlite';
 
 export interface Webhook {
@@ -34,7 +34,7 @@ export class Webhooks {
   constructor(private readonly db: DatabaseSync) {}
 
   add(webhook: Webhook): void {
-    prepared(
+    cachedStatement(
       this.db,
       'INSERT INTO webhooks (id, project_id, client_id, url, triggers, created_at) VALUES (?, ?, ?, ?, ?, ?)',
     ).run(
@@ -51,8 +51,8 @@ export class Webhooks {
   list(projectId?: string): Webhook[] {
     const rows =
       projectId === undefined
-        ? prepared(this.db, 'SELECT * FROM webhooks ORDER BY rowid').all()
-        : prepared(
+        ? cachedStatement(this.db, 'SELECT * FROM webhooks ORDER BY rowid').all()
+        : cachedStatement(
             this.db,
             'SELECT * FROM webhooks WHERE project_id = ? ORDER BY rowid',
           ).all(projectId);
@@ -60,12 +60,15 @@ export class Webhooks {
   }
 
   exists(id: string): boolean {
-    return prepared(this.db, 'SELECT 1 FROM webhooks WHERE id = ?').get(id) !== undefined;
+    return (
+      cachedStatement(this.db, 'SELECT 1 FROM webhooks WHERE id = ?').get(id) !==
+      undefined
+    );
   }
 
   /** Deletes a webhook if it belongs to this project and was made by this client. */
   deleteOwned(id: string, owner: { projectId: string; clientId: string }): boolean {
-    const result = prepared(
+    const result = cachedStatement(
       this.db,
       'DELETE FROM webhooks WHERE id = ? AND project_id = ? AND client_id = ?',
     ).run(id, owner.projectId, owner.clientId);
@@ -74,7 +77,9 @@ export class Webhooks {
 
   delete(id: string): boolean {
     return (
-      Number(prepared(this.db, 'DELETE FROM webhooks WHERE id = ?').run(id).changes) > 0
+      Number(
+        cachedStatement(this.db, 'DELETE FROM webhooks WHERE id = ?').run(id).changes,
+      ) > 0
     );
   }
 }

@@ -17,7 +17,7 @@ import { CONNECTION_SCOPE, readCache, writeCache } from '../cache';
 import { whyUnanswered } from '../cache-calls';
 import type { CacheCalls } from '../cache-calls';
 import { isJsonObject } from '../json';
-import { logLines } from '../log-lines';
+import { logCapped } from '../capped-log';
 import type { FieldValue, Lead } from './fields';
 import { pageKey, pageOf, shortPageText } from './page-filter';
 import type { LeadPage } from './page-filter';
@@ -252,7 +252,7 @@ export async function rememberDelivered(
   }
   const now = Date.now();
   const { record, tooLarge } = withDelivered(readRecord(stored.value, now), leads, now);
-  logLines(
+  logCapped(
     z,
     tooLarge.map(
       (lead) =>

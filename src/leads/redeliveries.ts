@@ -16,11 +16,11 @@ import { createHash, randomBytes } from 'node:crypto';
 
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
-import { mapWithLimit } from '../bounded';
+import { mapWithLimit } from '../map-with-limit';
 import { readCache, writeCache } from '../cache';
 import { whyUnanswered } from '../cache-calls';
 import type { CacheCalls } from '../cache-calls';
-import { logLines } from '../log-lines';
+import { logCapped } from '../capped-log';
 import { readIdentifier } from '../responses';
 import type { Lead } from './fields';
 
@@ -239,13 +239,13 @@ function logClaims(z: ZObject, leads: Lead[], claims: Claim[]): void {
       }
     }
   });
-  logLines(
+  logCapped(
     z,
     skipped,
     (count) =>
       `New Lead skipped ${count} more lead(s) of this delivery: this Zap already received them.`,
   );
-  logLines(
+  logCapped(
     z,
     uncheckedLines(unchecked),
     (count) =>

@@ -28,7 +28,7 @@ import type { CacheTiming } from '../cache-calls';
 import { apiBaseUrl } from '../config';
 import { failureFor, orUnreachable } from '../errors';
 import { isJsonObject } from '../json';
-import { logLines } from '../log-lines';
+import { logCapped } from '../capped-log';
 import type { Lead } from '../leads/fields';
 import { leadsFrom } from '../leads/items';
 import { isFromPage, wantedPage } from '../leads/page-filter';
@@ -196,7 +196,7 @@ function onChosenPage(z: ZObject, bundle: Bundle<NewLeadInput>, leads: Lead[]): 
       );
     }
   }
-  logLines(
+  logCapped(
     z,
     skipped,
     (count) =>

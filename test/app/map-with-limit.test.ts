@@ -1,4 +1,4 @@
-import { mapWithLimit } from '../../src/bounded';
+import { mapWithLimit } from '../../src/map-with-limit';
 
 describe('mapWithLimit', () => {
   it('keeps the order of the items, with at most `limit` under way at once', async () => {

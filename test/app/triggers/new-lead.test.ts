@@ -3,7 +3,7 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import type { Lead } from '../../../src/leads/fields';
 import sampleDelivery from '../../../src/samples/lead-delivery.json';
-import { MOST_LINES_PER_KIND } from '../../../src/log-lines';
+import { MOST_LINES_PER_KIND } from '../../../src/capped-log';
 import {
   LEAD_OUTPUT_FIELDS,
   SAMPLE_LEAD,

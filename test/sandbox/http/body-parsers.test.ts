@@ -6,7 +6,7 @@
 import { FREE_PROJECT } from '../../../sandbox/seed';
 import { testSandbox } from '../helpers';
 import {
-  approve,
+  getAuthorizationCode,
   bearer,
   connect,
   exchange,
@@ -76,7 +76,9 @@ describe('prototype pollution through form bodies', () => {
       'email=a%40example.org&constructor%5Bentries%5D=x',
     );
     expect(response.status).toBe(400);
-    expect((await exchange(sandbox, await approve(sandbox))).status).toBe(200);
+    expect((await exchange(sandbox, await getAuthorizationCode(sandbox))).status).toBe(
+      200,
+    );
     expect(
       (await postJson(sandbox, '/_sandbox/leads', { email: 'b@example.org' })).status,
     ).toBe(201);
@@ -88,7 +90,9 @@ describe('prototype pollution through form bodies', () => {
       'email=a%40example.org&__proto__%5Bcontent-type%5D=text%2Fplain',
     );
     expect(response.status).toBe(400);
-    expect((await exchange(sandbox, await approve(sandbox))).status).toBe(200);
+    expect((await exchange(sandbox, await getAuthorizationCode(sandbox))).status).toBe(
+      200,
+    );
   });
 
   it.each(['__proto__', 'constructor', 'prototype'])(

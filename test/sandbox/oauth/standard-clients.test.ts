@@ -6,12 +6,12 @@
  * missing or malformed, an empty path and `/` as one redirect URI, and an
  * empty `client_secret` as no secret. The spec's own rules hold alongside.
  */
-import { approveConsent } from '../../../harness/consent';
+import { clickApprove } from '../../../harness/consent';
 import { FREE_USER } from '../../../sandbox/seed';
 import { redirectQuery, useSandbox } from '../helpers';
 import {
   REDIRECT_URI,
-  approve,
+  getAuthorizationCode,
   authorizeParams,
   bearer,
   connect,
@@ -58,7 +58,7 @@ function codeFields(code: string, extra: Record<string, string> = {}) {
 
 describe('HTTP Basic client authentication at the token endpoint (RFC 6749 §2.3.1)', () => {
   it('exchanges a code with the secret in Authorization: Basic and neither client_id nor client_secret in the body', async () => {
-    const { code } = await approve(sandbox);
+    const { code } = await getAuthorizationCode(sandbox);
     const response = await postToken(
       codeFields(code),
       basic(sandbox.client.id, sandbox.client.secret),
@@ -70,7 +70,7 @@ describe('HTTP Basic client authentication at the token endpoint (RFC 6749 §2.3
   });
 
   it('takes client_id in the body too when it names the same client', async () => {
-    const { code } = await approve(sandbox);
+    const { code } = await getAuthorizationCode(sandbox);
     const response = await postToken(
       codeFields(code, { client_id: sandbox.client.id }),
       basic(sandbox.client.id, sandbox.client.secret),
@@ -86,7 +86,7 @@ describe('HTTP Basic client authentication at the token endpoint (RFC 6749 §2.3
       redirectUris: [REDIRECT_URI],
     };
     sandbox.context.store.clientsAndTokens.addClient(client);
-    const approval = await approve(sandbox, { client });
+    const approval = await getAuthorizationCode(sandbox, { client });
     const response = await postToken(
       codeFields(approval.code),
       basic(client.id, client.secret),
@@ -106,7 +106,7 @@ describe('HTTP Basic client authentication at the token endpoint (RFC 6749 §2.3
   });
 
   it('refuses a wrong secret in Basic with 401 invalid_client and the Basic challenge', async () => {
-    const approval = await approve(sandbox);
+    const approval = await getAuthorizationCode(sandbox);
     const response = await postToken(
       codeFields(approval.code),
       basic(sandbox.client.id, 'wrong'),
@@ -133,7 +133,7 @@ describe('HTTP Basic client authentication at the token endpoint (RFC 6749 §2.3
       'Send exactly one client authentication method: client_secret or code_verifier',
     ],
   ])('refuses %s as two methods (§4.4)', async (_what, extra, description) => {
-    const approval = await approve(sandbox);
+    const approval = await getAuthorizationCode(sandbox);
     const response = await postToken(
       codeFields(approval.code, extra(sandbox.client.secret)),
       basic(sandbox.client.id, sandbox.client.secret),
@@ -147,7 +147,7 @@ describe('HTTP Basic client authentication at the token endpoint (RFC 6749 §2.3
   });
 
   it('refuses a body client_id that differs from the one in Basic', async () => {
-    const { code } = await approve(sandbox);
+    const { code } = await getAuthorizationCode(sandbox);
     const response = await postToken(
       codeFields(code, { client_id: 'other-app' }),
       basic(sandbox.client.id, sandbox.client.secret),
@@ -164,7 +164,7 @@ describe('HTTP Basic client authentication at the token endpoint (RFC 6749 §2.3
   ])(
     'answers a malformed Basic header (%s) 400 invalid_request',
     async (_what, header) => {
-      const { code } = await approve(sandbox);
+      const { code } = await getAuthorizationCode(sandbox);
       const response = await postToken(codeFields(code), { Authorization: header });
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ error: 'invalid_request' });
@@ -172,7 +172,7 @@ describe('HTTP Basic client authentication at the token endpoint (RFC 6749 §2.3
   );
 
   it('refuses another scheme at the token endpoint with 401 and the Basic challenge', async () => {
-    const { code } = await approve(sandbox);
+    const { code } = await getAuthorizationCode(sandbox);
     const response = await postToken(codeFields(code, { client_id: sandbox.client.id }), {
       Authorization: 'Bearer at_something',
     });
@@ -276,7 +276,7 @@ describe('401 carries WWW-Authenticate (RFC 9110 §15.5.2)', () => {
     ['an unknown client_id', { client_id: 'nobody', client_secret: 'x' }],
     ['a wrong client_secret', { client_secret: 'wrong' }],
   ])('answers %s in the body with the Basic challenge', async (_what, extra) => {
-    const response = await exchange(sandbox, await approve(sandbox), extra);
+    const response = await exchange(sandbox, await getAuthorizationCode(sandbox), extra);
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe(BASIC_CHALLENGE);
     expect(await response.json()).toMatchObject({ error: 'invalid_client' });
@@ -387,7 +387,7 @@ describe('invalid_request for what is missing or malformed', () => {
 describe('an empty path and / are the same redirect URI (RFC 3986 §6.2.3)', () => {
   async function approveWith(redirectUri: string): Promise<string> {
     const params = authorizeParams(sandbox, { redirect_uri: redirectUri });
-    const { code } = await approveConsent(
+    const { code } = await clickApprove(
       new URL(sandbox.url(`/oauth/authorize?${params.toString()}`)),
       'http://localhost:9000/',
     );
@@ -425,7 +425,7 @@ describe('an empty path and / are the same redirect URI (RFC 3986 §6.2.3)', () 
 
 describe('an empty client_secret is no secret (RFC 6749 §3.2)', () => {
   it('exchanges a PKCE code sent with client_secret= and the verifier', async () => {
-    const approval = await approve(sandbox, { pkce: true });
+    const approval = await getAuthorizationCode(sandbox, { pkce: true });
     const response = await exchange(sandbox, approval, { client_secret: '' });
     expect(response.status).toBe(200);
   });
@@ -442,7 +442,7 @@ describe('an empty client_secret is no secret (RFC 6749 §3.2)', () => {
   });
 
   it('exchanges a PKCE code sent with Basic and an empty password, and the verifier', async () => {
-    const approval = await approve(sandbox, { pkce: true });
+    const approval = await getAuthorizationCode(sandbox, { pkce: true });
     const response = await fetch(sandbox.url('/api/oauth/token'), {
       method: 'POST',
       headers: {
@@ -460,11 +460,11 @@ describe('an empty client_secret is no secret (RFC 6749 §3.2)', () => {
   });
 
   it('still refuses a real secret with a verifier, and an empty secret alone', async () => {
-    const pkce = await approve(sandbox, { pkce: true });
+    const pkce = await getAuthorizationCode(sandbox, { pkce: true });
     const both = await exchange(sandbox, pkce, { client_secret: sandbox.client.secret });
     expect(both.status).toBe(400);
     expect(await both.json()).toMatchObject({ error: 'invalid_request' });
-    const plain = await approve(sandbox);
+    const plain = await getAuthorizationCode(sandbox);
     const emptyOnly = await exchange(sandbox, plain, { client_secret: '' });
     expect(emptyOnly.status).toBe(400);
     expect(await emptyOnly.json()).toMatchObject({ error: 'invalid_request' });

@@ -7,7 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { testSandbox, useSandbox } from '../helpers';
 import {
   REDIRECT_URI,
-  approve,
+  getAuthorizationCode,
   bearer,
   connect,
   exchange,
@@ -29,7 +29,7 @@ beforeEach(() => {
 
 describe('POST /api/oauth/token, authorization code', () => {
   it('exchanges a code with the client secret (§4.4)', async () => {
-    const response = await exchange(sandbox, await approve(sandbox));
+    const response = await exchange(sandbox, await getAuthorizationCode(sandbox));
     const body = (await response.json()) as Tokens;
     expect(response.status).toBe(200);
     expect(body).toEqual({
@@ -42,7 +42,7 @@ describe('POST /api/oauth/token, authorization code', () => {
   });
 
   it('requires exactly one client authentication method', async () => {
-    const approval = await approve(sandbox);
+    const approval = await getAuthorizationCode(sandbox);
     const both = await exchange(sandbox, approval, { code_verifier: 'v'.repeat(43) });
     expect(both.status).toBe(400);
     expect(await both.json()).toEqual({
@@ -60,7 +60,7 @@ describe('POST /api/oauth/token, authorization code', () => {
   });
 
   it('refuses a wrong client secret with 401', async () => {
-    const response = await exchange(sandbox, await approve(sandbox), {
+    const response = await exchange(sandbox, await getAuthorizationCode(sandbox), {
       client_secret: 'wrong',
     });
     expect(response.status).toBe(401);
@@ -71,7 +71,7 @@ describe('POST /api/oauth/token, authorization code', () => {
   });
 
   it('makes codes single-use, and revokes what the first use produced', async () => {
-    const approval = await approve(sandbox);
+    const approval = await getAuthorizationCode(sandbox);
     const first = (await (await exchange(sandbox, approval)).json()) as Tokens;
     const second = await exchange(sandbox, approval);
     expect(second.status).toBe(400);
@@ -89,7 +89,7 @@ describe('POST /api/oauth/token, authorization code', () => {
   ])(
     'lets a used code presented with %s revoke nothing',
     async (_what, approvalChange, extra) => {
-      const approval = await approve(sandbox);
+      const approval = await getAuthorizationCode(sandbox);
       const first = (await (await exchange(sandbox, approval)).json()) as Tokens;
       const replay = await exchange(sandbox, { ...approval, ...approvalChange }, extra);
       expect([400, 401]).toContain(replay.status);
@@ -99,7 +99,7 @@ describe('POST /api/oauth/token, authorization code', () => {
   );
 
   it('does not burn a code presented without the client authentication it needs', async () => {
-    const approval = await approve(sandbox);
+    const approval = await getAuthorizationCode(sandbox);
     const withVerifier = await exchange(sandbox, {
       ...approval,
       verifier: 'v'.repeat(43),
@@ -109,7 +109,7 @@ describe('POST /api/oauth/token, authorization code', () => {
   });
 
   it('lets codes expire', async () => {
-    const approval = await approve(sandbox);
+    const approval = await getAuthorizationCode(sandbox);
     sandbox.advance(61);
     const response = await exchange(sandbox, approval);
     expect(response.status).toBe(400);
@@ -127,7 +127,7 @@ describe('POST /api/oauth/token, authorization code', () => {
       redirectUris: [REDIRECT_URI],
     };
     sandbox.context.store.clientsAndTokens.addClient(other);
-    const approval = await approve(sandbox);
+    const approval = await getAuthorizationCode(sandbox);
     const response = await exchange(sandbox, { ...approval, client: other });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
@@ -138,14 +138,14 @@ describe('POST /api/oauth/token, authorization code', () => {
   });
 
   it('requires the same redirect URI as the authorization', async () => {
-    const response = await exchange(sandbox, await approve(sandbox), {
+    const response = await exchange(sandbox, await getAuthorizationCode(sandbox), {
       redirect_uri: 'https://zapier.com/dashboard/auth/oauth/return/App000000CLIAPI/',
     });
     expect(response.status).toBe(400);
   });
 
   it.each(['code', 'redirect_uri', 'client_id'])('requires %s', async (name) => {
-    const approval = await approve(sandbox);
+    const approval = await getAuthorizationCode(sandbox);
     const fields: Record<string, string> = {
       grant_type: 'authorization_code',
       code: approval.code,
@@ -180,12 +180,15 @@ describe('POST /api/oauth/token, authorization code', () => {
 
 describe('PKCE (S256)', () => {
   it('exchanges a PKCE code with its verifier and no secret', async () => {
-    const response = await exchange(sandbox, await approve(sandbox, { pkce: true }));
+    const response = await exchange(
+      sandbox,
+      await getAuthorizationCode(sandbox, { pkce: true }),
+    );
     expect(response.status).toBe(200);
   });
 
   it('refuses a verifier that does not match the challenge', async () => {
-    const approval = await approve(sandbox, { pkce: true });
+    const approval = await getAuthorizationCode(sandbox, { pkce: true });
     const response = await exchange(sandbox, {
       code: approval.code,
       verifier: 'w'.repeat(43),
@@ -198,23 +201,23 @@ describe('PKCE (S256)', () => {
   });
 
   it('lets a used PKCE code with a wrong verifier revoke nothing, and burns no unused one', async () => {
-    const approval = await approve(sandbox, { pkce: true });
+    const approval = await getAuthorizationCode(sandbox, { pkce: true });
     const first = (await (await exchange(sandbox, approval)).json()) as Tokens;
     const replay = await exchange(sandbox, { ...approval, verifier: 'w'.repeat(43) });
     expect(replay.status).toBe(400);
     expect((await get(sandbox, '/api/oauth/userinfo', bearer(first))).status).toBe(200);
 
-    const unused = await approve(sandbox, { pkce: true });
+    const unused = await getAuthorizationCode(sandbox, { pkce: true });
     const wrong = await exchange(sandbox, { ...unused, verifier: 'w'.repeat(43) });
     expect(wrong.status).toBe(400);
     expect((await exchange(sandbox, unused)).status).toBe(200);
   });
 
   it('refuses the client secret for a PKCE code, and a verifier for a plain one', async () => {
-    const pkce = await approve(sandbox, { pkce: true });
+    const pkce = await getAuthorizationCode(sandbox, { pkce: true });
     const withSecret = await exchange(sandbox, { code: pkce.code });
     expect(withSecret.status).toBe(400);
-    const plain = await approve(sandbox);
+    const plain = await getAuthorizationCode(sandbox);
     const withVerifier = await exchange(sandbox, {
       code: plain.code,
       verifier: 'v'.repeat(43),
