@@ -1,7 +1,8 @@
 /**
  * Five suites, one command (`npm test`):
  * - app: the Zapier app against nock, offline, coverage enforced;
- * - sandbox: the local service's conformance, over real HTTP on loopback;
+ * - sandbox: the local service's conformance, through Fastify's inject, and
+ *   over real HTTP on loopback where the socket is the point;
  * - publishing: the offline publishing checks of `npm run validate`, the changelog;
  * - docs: the README's size, the links between the pages, docs/architecture.md;
  * - e2e: the whole Zap lifecycle and the consent page in headless Chromium.
@@ -39,12 +40,13 @@ const shared = {
 };
 
 /**
- * The OAuth client libraries the sandbox suite drives it with are published
- * as ES modules only, and Jest runs the suites as CommonJS: ts-jest compiles
- * their JavaScript to CommonJS as it does the tests (file by file, no type
- * check), in the sandbox suite only.
+ * The OAuth client libraries the sandbox suite drives it with, and `cookie`
+ * (light-my-request's, behind Fastify's inject), are published as ES modules
+ * only, and Jest runs the suites as CommonJS: ts-jest compiles their
+ * JavaScript to CommonJS as it does the tests (file by file, no type check),
+ * in the sandbox suite only.
  */
-const ESM_ONLY = ['oauth4webapi', '@badgateway/oauth2-client'];
+const ESM_ONLY = ['oauth4webapi', '@badgateway/oauth2-client', 'cookie'];
 const ESM_ONLY_TRANSFORM = {
   [`/node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: [
     'ts-jest',

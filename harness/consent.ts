@@ -38,17 +38,21 @@ export interface ConsentAnswer {
   consentPage: string;
 }
 
-/** Opens the consent page of `authorizeUrl` and clicks a button, as a browser does; follows nothing. */
+/**
+ * Opens the consent page of `authorizeUrl` and clicks a button, as a browser
+ * does; follows nothing. `send`: how requests reach the sandbox (`fetch`).
+ */
 export async function answerConsent(
   authorizeUrl: URL,
   decision: 'approve' | 'deny' = 'approve',
+  send: typeof fetch = fetch,
 ): Promise<ConsentAnswer> {
-  const page = await fetch(authorizeUrl, { redirect: 'manual' });
+  const page = await send(authorizeUrl, { redirect: 'manual' });
   const consentPage = await page.text();
   if (page.status !== 200) {
     throw new Error(`the consent page did not open (HTTP ${page.status})`);
   }
-  const answer = await fetch(new URL('/oauth/authorize', authorizeUrl), {
+  const answer = await send(new URL('/oauth/authorize', authorizeUrl), {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ consent_id: consentIdOf(consentPage), decision }),
@@ -77,8 +81,13 @@ export interface ApprovedConsent {
 export async function clickApprove(
   authorizeUrl: URL,
   redirectUri: string,
+  send: typeof fetch = fetch,
 ): Promise<ApprovedConsent> {
-  const { status, location, consentPage } = await answerConsent(authorizeUrl);
+  const { status, location, consentPage } = await answerConsent(
+    authorizeUrl,
+    'approve',
+    send,
+  );
   if (
     status !== 302 ||
     location === undefined ||

@@ -15,6 +15,16 @@ export interface SandboxAddress {
   /** The OAuth host, `APP_URL`: `/oauth`, `/api/oauth`, `/api`, `/_sandbox`. */
   appUrl: string;
   client: { id: string; secret: string };
+  /** How requests reach it: `fetch` over HTTP unless a test injects them (`server.inject`). */
+  fetch?: typeof fetch;
+}
+
+function send(
+  sandbox: SandboxAddress,
+  path: string,
+  init: RequestInit,
+): Promise<Response> {
+  return (sandbox.fetch ?? fetch)(`${sandbox.appUrl}${path}`, init);
 }
 
 /** The redirect URI the seeded client has for `zapier-platform invoke`: the tests' and benches'. */
@@ -25,7 +35,7 @@ export function get(
   path: string,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  return fetch(`${sandbox.appUrl}${path}`, { headers, redirect: 'manual' });
+  return send(sandbox, path, { headers, redirect: 'manual' });
 }
 
 export function postForm(
@@ -33,7 +43,7 @@ export function postForm(
   path: string,
   fields: Record<string, string>,
 ): Promise<Response> {
-  return fetch(`${sandbox.appUrl}${path}`, {
+  return send(sandbox, path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields),
@@ -47,7 +57,7 @@ export function postJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  return fetch(`${sandbox.appUrl}${path}`, {
+  return send(sandbox, path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),
@@ -118,6 +128,7 @@ export async function getAuthorizationCode(
   const { code } = await clickApprove(
     new URL(`${sandbox.appUrl}/oauth/authorize?${params.toString()}`),
     REDIRECT_URI,
+    sandbox.fetch,
   );
   return {
     code,
@@ -199,7 +210,7 @@ export function deleteWebhook(
   id: string,
   headers: Record<string, string>,
 ): Promise<Response> {
-  return fetch(`${sandbox.appUrl}/api/webhook/${encodeURIComponent(id)}`, {
+  return send(sandbox, `/api/webhook/${encodeURIComponent(id)}`, {
     method: 'DELETE',
     headers,
   });

@@ -1,10 +1,14 @@
 /**
  * What every route shares, decorated on the Fastify instance as `sandbox`:
- * the state, the delivery engine, the settings and the clock.
+ * the state, the delivery engine, the settings and the clock; and what the
+ * routes add to a request.
  */
+import fp from 'fastify-plugin';
+
 import type { Deliverer } from './delivery';
 import type { SandboxSettings } from './settings';
 import type { Bearer } from './http/bearer';
+import type { RedirectTarget } from './oauth/errors';
 import type { Store } from './store';
 
 export interface SandboxContext {
@@ -22,11 +26,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The bearer token of a route behind `requireToken`, checked, and whom it speaks for. */
     bearer: Bearer | null;
-  }
-  interface FastifyContextConfig {
-    /** Errors of this route are answered as an HTML page (a browser opened it). */
-    answersHtml?: boolean;
-    /** Errors of this route are answered as RFC 6749 §5.2 says: `{error: code, error_description}`. */
-    answersOAuthErrors?: boolean;
+    /** Where the authorization endpoint may send this request's errors back, once checked. */
+    redirectTarget: RedirectTarget | null;
   }
 }
+
+/** Decorates the root instance with the context, for every route plugin. */
+export const sandboxContext = fp<{ context: SandboxContext }>(
+  async (app, { context }) => {
+    app.decorate('sandbox', context);
+  },
+  { name: 'sandbox-context', fastify: '5.x' },
+);

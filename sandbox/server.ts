@@ -6,14 +6,16 @@
  *   BASE_URL = http://127.0.0.1:<port>/api   /webhook, /webhook/<id>
  *   sandbox  = http://127.0.0.1:<port>/_sandbox  submit leads, see deliveries
  */
+import type { Writable } from 'node:stream';
+
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 
+import { sandboxContext } from './context';
 import type { SandboxContext } from './context';
 import { DEFAULT_DELIVERY, Deliverer } from './delivery';
-import type { ReportProblem, DeliveryOptions } from './delivery';
-import { handleRequests, serverOptions } from './http';
-import type { Timeouts } from './http';
+import type { DeliveryOptions } from './delivery';
+import { serverOptions, sharedHttp } from './http';
 import { API_PREFIX, routes } from './routes';
 import { seed } from './seed';
 import { checkRedirectUris, DEFAULT_SETTINGS } from './settings';
@@ -40,8 +42,13 @@ export interface SandboxOptions {
   closeGraceMs?: number;
   /** How long a database statement waits for a lock held by another connection. */
   busyTimeoutMs?: number;
-  /** Where failures of background work are told (standard error by default). */
-  complain?: ReportProblem;
+  /**
+   * Where the sandbox's log goes (pino's JSON lines: failures of requests and
+   * of deliveries, and recoveries); standard error by default.
+   */
+  log?: Writable;
+  /** false: no socket; requests reach it through `server.inject` (tests). */
+  listen?: boolean;
 }
 
 export interface Sandbox {
@@ -65,27 +72,6 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const DEFAULT_CLOSE_GRACE_MS = 2_000;
 
-const toStandardError: ReportProblem = (message) => {
-  process.stderr.write(`sandbox: ${message}\n`);
-};
-
-interface ServerOptions extends Timeouts {
-  /** The interface it listens on: requests must be addressed to it (or to loopback). */
-  host: string;
-}
-
-function buildServer(context: SandboxContext, options: ServerOptions): FastifyInstance {
-  const server = Fastify(serverOptions(options));
-  server.decorate('sandbox', context);
-  handleRequests(server, options.host);
-  server.addHook('onClose', async () => {
-    await context.deliverer.close();
-    context.store.close();
-  });
-  void server.register(routes);
-  return server;
-}
-
 /** Closes the server; a client still sending after `graceMs` has its connection cut. */
 async function closeWithin(server: FastifyInstance, graceMs: number): Promise<void> {
   const cut = setTimeout(() => server.server.closeAllConnections(), graceMs);
@@ -96,13 +82,23 @@ async function closeWithin(server: FastifyInstance, graceMs: number): Promise<vo
   }
 }
 
+/** Where an unlistening sandbox says it is: requests reach it by `inject`, with this Host. */
+const INJECTED_ORIGIN = 'http://127.0.0.1';
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   if (options.redirectUris !== undefined) {
     checkRedirectUris(options.redirectUris);
   }
   const now = options.now ?? Date.now;
+  const host = options.host ?? '127.0.0.1';
   const store = new Store(options.database ?? ':memory:', options.busyTimeoutMs);
-  let server: FastifyInstance | undefined;
+  const server = Fastify(
+    serverOptions({
+      requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+      log: options.log ?? process.stderr,
+    }),
+  );
   try {
     const client = seed(
       store,
@@ -112,7 +108,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       store,
       { ...DEFAULT_DELIVERY, ...options.delivery },
       now,
-      options.complain ?? toStandardError,
+      server.log.child({ component: 'delivery' }),
     );
     const context: SandboxContext = {
       store,
@@ -120,29 +116,31 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       settings: { ...DEFAULT_SETTINGS, ...options.settings },
       now,
     };
-    const host = options.host ?? '127.0.0.1';
-    server = buildServer(context, {
-      host,
-      requestTimeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-      keepAliveTimeoutMs: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+    server.addHook('onClose', async () => {
+      await context.deliverer.close();
+      context.store.close();
     });
-    const address = await server.listen({
-      host,
-      port: options.port ?? 0,
-    });
+    await server.register(sandboxContext, { context });
+    await server.register(sharedHttp, { host });
+    await server.register(routes);
+    let appUrl = INJECTED_ORIGIN;
+    if (options.listen === false) {
+      await server.ready();
+    } else {
+      const address = await server.listen({ host, port: options.port ?? 0 });
+      appUrl = address.replace('localhost', '127.0.0.1');
+    }
     deliverer.resume();
-    const appUrl = address.replace('localhost', '127.0.0.1');
-    const started = server;
     return {
       appUrl,
       apiBaseUrl: `${appUrl}${API_PREFIX}`,
       client,
       context,
       server,
-      close: () => closeWithin(started, options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS),
+      close: () => closeWithin(server, options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS),
     };
   } catch (error) {
-    await server?.close();
+    await server.close();
     store.close();
     throw error;
   }

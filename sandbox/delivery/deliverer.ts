@@ -8,6 +8,9 @@
  * not sent again (a Zap turned off gets no more leads); every attempt is
  * recorded.
  */
+import type { FastifyBaseLogger } from 'fastify';
+
+import { messageOf } from '../message-of';
 import { randomId } from '../random-id';
 import type {
   StoredLead,
@@ -43,23 +46,14 @@ export const DEFAULT_DELIVERY: DeliveryOptions = {
   recordRetryMs: 1_000,
 };
 
-/** Where background failures are told: they never end the process. */
-export type ReportProblem = (message: string) => void;
+/** Where background failures and recoveries are told: they never end the process. */
+export type DeliveryLog = Pick<FastifyBaseLogger, 'error' | 'warn'>;
 
 /** A lead and its project: what a delivery's body is made of. */
 interface LeadOfProject {
   lead: StoredLead;
   project: Project;
 }
-
-/** The message of an error from any realm (node:sqlite's are not this realm's Error). */
-const errorMessage = (error: unknown): string =>
-  typeof error === 'object' &&
-  error !== null &&
-  'message' in error &&
-  typeof error.message === 'string'
-    ? error.message
-    : String(error);
 
 export class Deliverer {
   private readonly running = new Set<Promise<void>>();
@@ -82,7 +76,7 @@ export class Deliverer {
     private readonly store: Store,
     private readonly options: DeliveryOptions,
     private readonly now: () => number,
-    private readonly complain: ReportProblem,
+    private readonly log: DeliveryLog,
   ) {
     this.lanes = new PerWebhookLimit(options.attemptsPerWebhook);
   }
@@ -153,7 +147,7 @@ export class Deliverer {
     await this.idle();
     clearTimeout(this.flushRetry);
     if (this.unrecorded.length > 0) {
-      this.complain(
+      this.log.error(
         `${this.unrecorded.length} delivery attempt(s) answered while the database could not ` +
           'be written are lost at this stop: their deliveries are sent again after a restart',
       );
@@ -164,7 +158,7 @@ export class Deliverer {
   private start(delivery: PendingDelivery, fresh?: LeadOfProject): void {
     const run = this.run(delivery, fresh)
       .catch((error: unknown) =>
-        this.complain(`delivery ${delivery.id} stopped: ${errorMessage(error)}`),
+        this.log.error(`delivery ${delivery.id} stopped: ${messageOf(error)}`),
       )
       .finally(() => this.running.delete(run));
     this.running.add(run);
@@ -249,7 +243,7 @@ export class Deliverer {
     } catch (error) {
       return Promise.resolve({
         statusCode: null,
-        error: `not sent: the lead could not be read (${errorMessage(error)})`,
+        error: `not sent: the lead could not be read (${messageOf(error)})`,
         retryAfter: null,
       });
     }
@@ -276,8 +270,8 @@ export class Deliverer {
     try {
       return !this.store.webhooks.exists(delivery.webhookId);
     } catch (error) {
-      this.complain(
-        `delivery ${delivery.id}: could not check that its webhook still exists, sending: ${errorMessage(error)}`,
+      this.log.warn(
+        `delivery ${delivery.id}: could not check that its webhook still exists, sending: ${messageOf(error)}`,
       );
       return false;
     }
@@ -357,7 +351,7 @@ export class Deliverer {
     this.unrecorded = this.unrecorded.slice(batch.length);
     if (this.recordingFails) {
       this.recordingFails = false;
-      this.complain(
+      this.log.warn(
         `the database takes writes again: ${batch.length} delivery attempt(s) kept meanwhile are recorded`,
       );
     }
@@ -366,8 +360,8 @@ export class Deliverer {
   private keepUnrecorded(count: number, error: unknown): void {
     if (!this.recordingFails) {
       this.recordingFails = true;
-      this.complain(
-        `${count} delivery attempt(s) could not be recorded (${errorMessage(error)}); they are ` +
+      this.log.error(
+        `${count} delivery attempt(s) could not be recorded (${messageOf(error)}); they are ` +
           `kept and recorded once the database ${this.store.location} can be written again`,
       );
     }

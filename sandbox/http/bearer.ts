@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 
-import { HttpError } from './errors';
+import { HttpError } from './http-error';
 import type { Project, Token, User } from '../store';
 
 /** A checked access token, and whom it speaks for. */
@@ -42,7 +42,6 @@ function refused(
  * without a valid token learns nothing about its body (401 before 400).
  */
 export function requireToken(scope: string): onRequestAsyncHookHandler {
-  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify turns a rejection into the error answer
   return async function checkBearerToken(request) {
     const authorization = request.headers.authorization ?? '';
     const match = BEARER.exec(authorization);

@@ -8,7 +8,7 @@ import { parse as parseQueryString } from 'node:querystring';
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { HttpError } from './errors';
+import { HttpError } from './http-error';
 
 const MAX_BODY_DEPTH = 32;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -85,20 +85,7 @@ export function registerBodyParsers(app: FastifyInstance): void {
     app.addContentTypeParser(
       type,
       { parseAs: 'string' },
-      (
-        _request: FastifyRequest,
-        body: string,
-        done: (error: Error | null, value?: unknown) => void,
-      ) => {
-        let value: unknown;
-        try {
-          value = parse(body);
-        } catch (refused) {
-          done(refused instanceof Error ? refused : new Error(String(refused)));
-          return;
-        }
-        done(null, value);
-      },
+      async (_request: FastifyRequest, body: string) => parse(body),
     );
   }
 }

@@ -1,30 +1,36 @@
 /**
- * What every request goes through, set on the root instance before any route
- * plugin is registered (so every route inherits it): the origin check, the
- * two body parsers, the one error handler and not-found handler, and the
- * `{error}` answers to what Node would otherwise answer itself.
+ * What every request goes through, as one `fp()` plugin on the root instance
+ * (so every route plugin inherits it): the origin check, the two body
+ * parsers, the `{error}` answers (each route plugin may set its own), the
+ * not-found answer, and the `{error}` answers to what Node would otherwise
+ * answer itself.
  */
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 import { registerBodyParsers } from './body-parsers';
-import {
-  answerConnect,
-  answerError,
-  answerNotFound,
-  answerUnmetExpectation,
-} from './errors';
+import { answerJsonError, answerNotFound } from './error-answers';
 import { checkRequestOrigin } from './request-origin';
+import { answerConnect, answerUnmetExpectation } from './socket-answers';
 
+export { answerHtmlError, answerJsonError, errorAnswer } from './error-answers';
+export { HttpError } from './http-error';
 export { serverOptions } from './server-options';
-export type { Timeouts } from './server-options';
+export type { LoggedTo, Timeouts } from './server-options';
 
-/** `host`: the interface the server listens on; requests must be addressed to it (or to loopback). */
-export function handleRequests(server: FastifyInstance, host: string): void {
-  server.server.on('connect', answerConnect);
-  server.server.on('checkExpectation', answerUnmetExpectation);
-  server.decorateRequest('bearer', null);
-  server.addHook('onRequest', checkRequestOrigin(host));
-  registerBodyParsers(server);
-  server.setErrorHandler(answerError);
-  server.setNotFoundHandler(answerNotFound);
+export interface SharedHttpOptions {
+  /** The interface the server listens on: requests must be addressed to it (or to loopback). */
+  host: string;
 }
+
+export const sharedHttp = fp<SharedHttpOptions>(
+  async (app, { host }) => {
+    app.server.on('connect', answerConnect);
+    app.server.on('checkExpectation', answerUnmetExpectation);
+    app.decorateRequest('bearer', null);
+    app.addHook('onRequest', checkRequestOrigin(host));
+    registerBodyParsers(app);
+    app.setErrorHandler(answerJsonError);
+    app.setNotFoundHandler(answerNotFound);
+  },
+  { name: 'shared-http', fastify: '5.x' },
+);

@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { HttpError } from './errors';
+import { HttpError } from './http-error';
 import type { ListPage } from '../store';
 
 const WHOLE_NUMBER = { type: 'string', pattern: '^[0-9]{1,9}$' } as const;

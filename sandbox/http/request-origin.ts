@@ -8,7 +8,7 @@
  */
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 
-import { HttpError } from './errors';
+import { HttpError } from './http-error';
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -35,7 +35,6 @@ function comesFromAnotherSite(request: FastifyRequest): boolean {
 
 export function checkRequestOrigin(listeningHost: string): onRequestAsyncHookHandler {
   const allowed = new Set([...LOOPBACK_NAMES, listeningHost.toLowerCase()]);
-  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify turns a rejection into the error answer
   return async function checkOrigin(request) {
     if (!allowed.has(hostNameOf(request.headers.host ?? ''))) {
       throw new HttpError(

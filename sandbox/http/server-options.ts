@@ -3,10 +3,12 @@
  * strict validation, and the answers to what never reaches a route.
  */
 import type { Server } from 'node:http';
+import type { Writable } from 'node:stream';
 
 import type { FastifyHttpOptions } from 'fastify';
 
-import { answerClientError, answerError } from './errors';
+import { answerJsonError } from './error-answers';
+import { answerClientError } from './socket-answers';
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -17,12 +19,19 @@ export interface Timeouts {
   keepAliveTimeoutMs: number;
 }
 
+export interface LoggedTo {
+  /** Where the sandbox's log goes: pino's JSON lines, one per event. */
+  log: Writable;
+}
+
 export function serverOptions({
   requestTimeoutMs,
   keepAliveTimeoutMs,
-}: Timeouts): FastifyHttpOptions<Server> {
+  log,
+}: Timeouts & LoggedTo): FastifyHttpOptions<Server> {
   return {
-    logger: false,
+    // Warnings and errors only: failures and recoveries, not every request.
+    logger: { level: 'warn', stream: log },
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: requestTimeoutMs,
     // A connection on which nothing arrives for this long is dropped without
@@ -44,9 +53,9 @@ export function serverOptions({
     ajv: { customOptions: { coerceTypes: false } },
     // The longest id a route's schema takes; longer is a 414 {error}.
     routerOptions: { maxParamLength: 200 },
-    // A URL the router cannot read goes through the one error handler too.
+    // A URL the router cannot read is answered {error} too.
     frameworkErrors: (error, request, reply) => {
-      answerError(error, request, reply);
+      answerJsonError(error, request, reply);
     },
     // What Node refuses before Fastify sees a request (bad HTTP, huge headers, time out).
     clientErrorHandler: answerClientError,

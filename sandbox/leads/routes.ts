@@ -3,9 +3,9 @@
  * submitted on one of a project's pages, stored and delivered to every
  * webhook of the project.
  */
-import type { FastifyPluginCallbackJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 
-import { HttpError } from '../http/errors';
+import { HttpError } from '../http/http-error';
 import { ERROR_RESPONSES, REDIRECT } from '../http/response-schemas';
 import { randomId } from '../random-id';
 import type { StoredLead } from '../store';
@@ -44,7 +44,7 @@ const SUBMITTED = {
   additionalProperties: true,
 } as const;
 
-export const leadRoutes: FastifyPluginCallbackJsonSchemaToTs = (app, _options, done) => {
+export const leadRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const { store, deliverer, now } = app.sandbox;
   /** Submit a lead: JSON (tools, tests) or a form (the page). */
   app.post(
@@ -92,5 +92,4 @@ export const leadRoutes: FastifyPluginCallbackJsonSchemaToTs = (app, _options, d
       return;
     },
   );
-  done();
 };

@@ -1,20 +1,30 @@
 /**
  * §4.3: the authorization endpoint. `GET /oauth/authorize` checks the request
  * in the order RFC 6749 §4.1.2.1 asks and shows the consent page; `POST`
- * answers it (once, before it expires) with a code or `access_denied`.
+ * answers it (once, before it expires) with a code or `access_denied`. Once
+ * the client and its redirect URI are checked, every error goes back to it
+ * there (`answerAuthorizationError`); before, the person sees an error page.
  */
-import type { FastifyPluginCallbackJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 
 import type { SandboxContext } from '../context';
+import { HttpError } from '../http';
 import { sendHtml } from '../http/html';
-import { HttpError, logStorageFailure, storageFailure } from '../http/errors';
 import { HTML_ERROR_RESPONSES, HTML_PAGE, REDIRECT } from '../http/response-schemas';
 import { stringFields } from '../http/schema';
 import { consentPage } from '../pages/consent';
 import { randomId } from '../random-id';
 import type { RegisteredClient, PendingConsent, User } from '../store';
+import {
+  accessDenied,
+  answerAuthorizationError,
+  invalidRequest,
+  invalidScope,
+  redirectWith,
+  unsupportedResponseType,
+} from './errors';
 import { isS256Challenge, PKCE_METHOD } from './pkce';
 import { isRegisteredRedirectUri } from './redirect-uri';
 import { DEFAULT_SCOPE, KNOWN_SCOPES } from './scopes';
@@ -45,18 +55,6 @@ interface CheckedRequest {
 /** RFC 6749 §3.1: a parameter sent without a value is treated as if it were omitted. */
 function withoutEmptyValues(query: AuthorizeQuery): AuthorizeQuery {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
-}
-
-function redirectWith(
-  reply: FastifyReply,
-  redirectUri: string,
-  params: Record<string, string>,
-): void {
-  const url = new URL(redirectUri);
-  for (const [key, value] of Object.entries(params)) {
-    url.searchParams.set(key, value);
-  }
-  void reply.redirect(url.toString(), 302);
 }
 
 /**
@@ -94,32 +92,31 @@ function clientAndRedirectUri(
   return { client, redirectUri };
 }
 
-/** The first problem of the request's other parameters (RFC 6749 §4.1.2.1 code, description), if any. */
-function parameterProblem(query: AuthorizeQuery): [string, string] | undefined {
+/** The request's other parameters, in RFC 6749 §4.1.2.1's order. */
+function checkParameters(query: AuthorizeQuery): void {
   if (query.response_type === undefined) {
-    return ['invalid_request', 'response_type is required (code)'];
+    throw invalidRequest('response_type is required (code)');
   }
   if (query.response_type !== 'code') {
-    return ['unsupported_response_type', 'response_type must be code'];
+    throw unsupportedResponseType('response_type must be code');
   }
   if (query.state === undefined) {
-    return ['invalid_request', 'state is required'];
+    throw invalidRequest('state is required');
   }
   const unknown = scopesOf(query.scope).filter((part) => !KNOWN_SCOPES.includes(part));
   if (unknown.length > 0) {
-    return ['invalid_scope', `unknown scope: ${unknown.join(', ')}`];
+    throw invalidScope(`unknown scope: ${unknown.join(', ')}`);
   }
   const { code_challenge: codeChallenge, code_challenge_method: method } = query;
   if (codeChallenge === undefined && method === undefined) {
-    return undefined;
+    return;
   }
   if (method !== PKCE_METHOD) {
-    return ['invalid_request', `code_challenge_method must be ${PKCE_METHOD}`];
+    throw invalidRequest(`code_challenge_method must be ${PKCE_METHOD}`);
   }
   if (codeChallenge === undefined || !isS256Challenge(codeChallenge)) {
-    return ['invalid_request', 'code_challenge must be a base64url SHA-256 hash'];
+    throw invalidRequest('code_challenge must be a base64url SHA-256 hash');
   }
-  return undefined;
 }
 
 /**
@@ -134,28 +131,18 @@ function scopesOf(scope: string | undefined): string[] {
   return asked.length === 0 ? [DEFAULT_SCOPE] : [...new Set(asked)];
 }
 
-/**
- * The checked request, or nothing when it was sent back to the client with an
- * error; a request that cannot be sent back (unknown client, redirect URI not
- * allowed) throws.
- */
+/** The checked request; from the redirect URI's check on, its errors go back to the client. */
 function checkRequest(
   context: SandboxContext,
   query: AuthorizeQuery,
-  reply: FastifyReply,
-): CheckedRequest | undefined {
+  request: FastifyRequest,
+): CheckedRequest {
   const { client, redirectUri } = clientAndRedirectUri(context, query);
-  // From here on, problems go back to the application, as the RFC says.
-  const problem = parameterProblem(query);
-  if (problem !== undefined) {
-    const [error, description] = problem;
-    redirectWith(reply, redirectUri, {
-      error,
-      error_description: description,
-      ...(query.state === undefined ? {} : { state: query.state }),
-    });
-    return undefined;
-  }
+  request.redirectTarget = {
+    redirectUri,
+    ...(query.state === undefined ? {} : { state: query.state }),
+  };
+  checkParameters(query);
   return {
     client,
     redirectUri,
@@ -217,45 +204,14 @@ function issueCode(context: SandboxContext, consent: PendingConsent): string {
   return code;
 }
 
-/**
- * `work`'s result; when the store cannot save it (full disk, I/O failure),
- * nothing: the client hears it at its redirect URI, as RFC 6749 §4.1.2.1's
- * `temporarily_unavailable` or `server_error`, with the state.
- */
-function sentBackIfStorageFails<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  to: { redirectUri: string; state: string },
-  work: () => T,
-): T | undefined {
-  try {
-    return work();
-  } catch (error) {
-    const storage = storageFailure(error);
-    if (storage === undefined) {
-      throw error;
-    }
-    logStorageFailure(request, storage, error);
-    redirectWith(reply, to.redirectUri, {
-      error: storage.oauthCode,
-      error_description: storage.message,
-      state: to.state,
-    });
-    return undefined;
-  }
-}
-
-/** GET /oauth/authorize: the consent page, or the client hears why not. */
+/** GET /oauth/authorize: the consent page. */
 function showConsentPage(
   context: SandboxContext,
   query: AuthorizeQuery,
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  const checked = checkRequest(context, query, reply);
-  if (checked === undefined) {
-    return; // sent back to the client with an error
-  }
+  const checked = checkRequest(context, query, request);
   const user = signedInUser(context, query.as);
   if (user === undefined) {
     throw new HttpError(400, 'The sandbox has no such user.', {
@@ -265,19 +221,11 @@ function showConsentPage(
   const project = context.store.accounts.project(user.projectId)!;
   if (project.plan !== 'paid') {
     // §4.1.2.1: the client hears why, and the person lands back where they started.
-    redirectWith(reply, checked.redirectUri, {
-      error: 'access_denied',
-      error_description: `OAuth is available only to projects on a paid plan: ${project.name} is on the free plan`,
-      state: checked.state,
-    });
-    return;
+    throw accessDenied(
+      `OAuth is available only to projects on a paid plan: ${project.name} is on the free plan`,
+    );
   }
-  const consentId = sentBackIfStorageFails(request, reply, checked, () =>
-    storeConsent(context, checked, user),
-  );
-  if (consentId === undefined) {
-    return;
-  }
+  const consentId = storeConsent(context, checked, user);
   sendHtml(
     reply,
     200,
@@ -295,12 +243,10 @@ function showConsentPage(
   );
 }
 
-export const authorizeRoutes: FastifyPluginCallbackJsonSchemaToTs = (
-  app,
-  _options,
-  done,
-) => {
+export const authorizeRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const context = app.sandbox;
+  app.decorateRequest('redirectTarget', null);
+  app.setErrorHandler(answerAuthorizationError);
 
   app.get(
     '/authorize',
@@ -309,7 +255,6 @@ export const authorizeRoutes: FastifyPluginCallbackJsonSchemaToTs = (
         querystring: AUTHORIZE_QUERY,
         response: { 200: HTML_PAGE, 302: REDIRECT, ...HTML_ERROR_RESPONSES },
       },
-      config: { answersHtml: true },
     },
     (request, reply) => {
       showConsentPage(context, withoutEmptyValues(request.query), request, reply);
@@ -323,7 +268,6 @@ export const authorizeRoutes: FastifyPluginCallbackJsonSchemaToTs = (
         body: DECISION_BODY,
         response: { 302: REDIRECT, ...HTML_ERROR_RESPONSES },
       },
-      config: { answersHtml: true },
     },
     (request, reply) => {
       const consent = context.store.clientsAndTokens.takeConsent(
@@ -335,21 +279,12 @@ export const authorizeRoutes: FastifyPluginCallbackJsonSchemaToTs = (
           title: 'This request has expired',
         });
       }
+      request.redirectTarget = { redirectUri: consent.redirectUri, state: consent.state };
       if (request.body.decision !== 'approve') {
-        redirectWith(reply, consent.redirectUri, {
-          error: 'access_denied',
-          error_description: 'The user denied access',
-          state: consent.state,
-        });
-        return;
+        throw accessDenied('The user denied access');
       }
-      const code = sentBackIfStorageFails(request, reply, consent, () =>
-        issueCode(context, consent),
-      );
-      if (code !== undefined) {
-        redirectWith(reply, consent.redirectUri, { code, state: consent.state });
-      }
+      const code = issueCode(context, consent);
+      void redirectWith(reply, consent.redirectUri, { code, state: consent.state });
     },
   );
-  done();
 };

@@ -8,7 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 
 import type { RegisteredClient, Store } from '../store';
-import { invalidClient, tokenError } from './token-errors';
+import { invalidClient, invalidRequest } from './errors';
 
 /** Who the client says it is, and the secret it showed, if any. */
 export interface PresentedClient {
@@ -38,7 +38,7 @@ function basicCredentials(header: string): PresentedClient {
     encoded === undefined ? '' : Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 1) {
-    throw tokenError('invalid_request', MALFORMED_BASIC);
+    throw invalidRequest(MALFORMED_BASIC);
   }
   try {
     const secret = formDecode(decoded.slice(colon + 1));
@@ -47,8 +47,7 @@ function basicCredentials(header: string): PresentedClient {
       secret: secret === '' ? undefined : secret,
     };
   } catch {
-    throw tokenError(
-      'invalid_request',
+    throw invalidRequest(
       'The client_id and client_secret in the Authorization header must be form-urlencoded (RFC 6749 §2.3.1)',
     );
   }
@@ -68,14 +67,12 @@ export function presentedClient(
   }
   const basic = basicCredentials(authorization);
   if (body.client_id !== undefined && body.client_id !== basic.clientId) {
-    throw tokenError(
-      'invalid_request',
+    throw invalidRequest(
       'The client_id in the body differs from the one in the Authorization header',
     );
   }
   if (basic.secret !== undefined && body.client_secret !== undefined) {
-    throw tokenError(
-      'invalid_request',
+    throw invalidRequest(
       'Send exactly one client authentication method: the client secret in the Authorization header or as client_secret, not both',
     );
   }

@@ -1,5 +1,5 @@
 /** §4.6: who the access token speaks for, and their project. Needs `user.read`. */
-import type { FastifyPluginCallbackJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 
 import { checkedBearer, requireToken } from '../http/bearer';
 import { ERROR_RESPONSES } from '../http/response-schemas';
@@ -34,11 +34,7 @@ const USER_INFORMATION = {
   additionalProperties: false,
 } as const;
 
-export const userinfoRoutes: FastifyPluginCallbackJsonSchemaToTs = (
-  app,
-  _options,
-  done,
-) => {
+export const userinfoRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   app.get(
     '/userinfo',
     {
@@ -59,5 +55,4 @@ export const userinfoRoutes: FastifyPluginCallbackJsonSchemaToTs = (
       };
     },
   );
-  done();
 };

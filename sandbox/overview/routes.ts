@@ -3,8 +3,9 @@
  * (`/_sandbox`: a form, the webhooks, the latest deliveries) and the
  * listings as JSON, leads and delivery attempts a page at a time.
  */
-import type { FastifyPluginCallbackJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 
+import { answerHtmlError } from '../http';
 import { sendHtml } from '../http/html';
 import { homePage } from '../pages/home';
 import { announcePage, pagedQuery, listingPage } from '../http/paging';
@@ -68,8 +69,9 @@ const asListed = <T extends object>(items: readonly T[]) =>
   items.map((item) => ({ ...item }) as Record<string, unknown> & T);
 
 /** `GET /_sandbox`: the page that shows what the sandbox holds and lets a person submit a lead. */
-const overviewPage: FastifyPluginCallbackJsonSchemaToTs = (app, _options, done) => {
+const overviewPage: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const { store } = app.sandbox;
+  app.setErrorHandler(answerHtmlError);
   app.get(
     '/',
     {
@@ -77,7 +79,6 @@ const overviewPage: FastifyPluginCallbackJsonSchemaToTs = (app, _options, done) 
         querystring: stringFields(['lead']),
         response: { 200: HTML_PAGE, ...HTML_ERROR_RESPONSES },
       },
-      config: { answersHtml: true },
       // `/_sandbox` only, as before the prefix: not `/_sandbox/` too.
       prefixTrailingSlash: 'no-slash',
     },
@@ -96,11 +97,10 @@ const overviewPage: FastifyPluginCallbackJsonSchemaToTs = (app, _options, done) 
       );
     },
   );
-  done();
 };
 
 /** The listings as JSON, paged: leads, webhooks, delivery attempts. */
-const listings: FastifyPluginCallbackJsonSchemaToTs = (app, _options, done) => {
+const listings: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const { store } = app.sandbox;
   app.get(
     '/leads',
@@ -141,15 +141,9 @@ const listings: FastifyPluginCallbackJsonSchemaToTs = (app, _options, done) => {
       return asListed(attempts);
     },
   );
-  done();
 };
 
-export const overviewRoutes: FastifyPluginCallbackJsonSchemaToTs = (
-  app,
-  _options,
-  done,
-) => {
-  void app.register(overviewPage);
-  void app.register(listings);
-  done();
+export const overviewRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  await app.register(overviewPage);
+  await app.register(listings);
 };

@@ -3,10 +3,10 @@
  * a bearer token with `leads.read` (the spec leaves the scope open, §5.7); a
  * webhook can be deleted only by the client that made it, in its project.
  */
-import type { FastifyPluginCallbackJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 
 import { checkedBearer, requireToken } from '../http/bearer';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../http/http-error';
 import { ERROR_RESPONSES } from '../http/response-schemas';
 import { WEBHOOK_SCOPE } from '../oauth/scopes';
 import { randomId } from '../random-id';
@@ -48,11 +48,7 @@ const DELETED = {
   additionalProperties: false,
 } as const;
 
-export const webhookRoutes: FastifyPluginCallbackJsonSchemaToTs = (
-  app,
-  _options,
-  done,
-) => {
+export const webhookRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const { store, now } = app.sandbox;
 
   app.post(
@@ -101,5 +97,4 @@ export const webhookRoutes: FastifyPluginCallbackJsonSchemaToTs = (
       return { success: true };
     },
   );
-  done();
 };

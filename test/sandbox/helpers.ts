@@ -1,6 +1,7 @@
 /** A sandbox on loopback for the sandbox's tests, with a clock they can move. */
 import { connect as connectSocket } from 'node:net';
 import type { Socket } from 'node:net';
+import { Writable } from 'node:stream';
 
 import { startHookReceiver } from '../../harness/hook-receiver';
 import type { Answer, HookReceiver } from '../../harness/hook-receiver';
@@ -14,19 +15,27 @@ import {
 } from '../../harness/sandbox-client';
 import type { Tokens } from '../../harness/sandbox-client';
 import { startSandbox } from '../../sandbox/server';
+import { injectedFetch } from './injected-fetch';
 import type { Sandbox, SandboxOptions } from '../../sandbox/server';
 
 export interface TestSandbox extends Sandbox {
   /** Moves the sandbox's clock forward. */
   advance(seconds: number): void;
   url(path: string): string;
+  /** Requests to it: over a socket, or injected when it does not listen (`listen: false`). */
+  fetch: typeof fetch;
 }
 
+/**
+ * A sandbox for a test: on a socket by default; with `listen: false`, its
+ * routes are reached through `inject`, for tests where a socket is not the point.
+ */
 export async function testSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
   // Real time, moved forward by advance(): retry delays still pass as they should.
   let offset = 0;
   const sandbox = await startSandbox({ now: () => Date.now() + offset, ...options });
   return Object.assign(sandbox, {
+    fetch: options.listen === false ? injectedFetch(sandbox.server) : fetch,
     advance(seconds: number) {
       offset += seconds * 1000;
     },
@@ -155,3 +164,30 @@ export const ADAS_USERINFO = {
   },
   project: { id: 'prj_spring', name: 'Spring Launch' },
 };
+
+/** One line of the sandbox's log (pino's JSON): its level, its message, its fields. */
+export interface LogLine {
+  level: number;
+  msg: string;
+  [field: string]: unknown;
+}
+
+/** Where a test points the sandbox's log (`log` option), and what was written there. */
+export function capturedLog(): {
+  stream: Writable;
+  lines: LogLine[];
+  messages: () => string[];
+} {
+  const lines: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (line.trim() !== '') {
+          lines.push(JSON.parse(line) as LogLine);
+        }
+      }
+      done();
+    },
+  });
+  return { stream, lines, messages: () => lines.map((line) => line.msg) };
+}

@@ -11,7 +11,7 @@ import type { ServerResponse } from 'node:http';
 import { DatabaseSync } from 'node:sqlite';
 
 import type { SandboxOptions } from '../../../sandbox/server';
-import { testSandbox } from '../helpers';
+import { capturedLog, testSandbox } from '../helpers';
 import {
   bearer,
   connect,
@@ -127,11 +127,11 @@ async function outcomes(sandbox: TestSandbox, leadId: string) {
 
 it('keeps delivering when an attempt cannot be recorded because the database is locked, and records it later', async () => {
   const database = join(directory, 'sandbox.db');
-  const complaints: string[] = [];
+  const log = capturedLog();
   const sandbox = await sandboxWith({
     database,
     busyTimeoutMs: 100,
-    complain: (message) => complaints.push(message),
+    log: log.stream,
     delivery: { baseDelayMs: 400, maxDelayMs: 1000, recordRetryMs: 50 },
   });
   const other = new DatabaseSync(database);
@@ -161,7 +161,7 @@ it('keeps delivering when an attempt cannot be recorded because the database is 
   await sandbox.context.deliverer.idle();
 
   // The attempt the lock kept out is recorded once it is let go: none is lost.
-  expect(complaints).toEqual([
+  expect(log.messages()).toEqual([
     expect.stringMatching(
       /^1 delivery attempt\(s\) could not be recorded \(database is locked\); they are kept and recorded once the database .*sandbox\.db can be written again$/,
     ),
@@ -176,9 +176,9 @@ it('keeps delivering when an attempt cannot be recorded because the database is 
 
 it('keeps the attempts a full disk kept out, records them once there is room, and sends none again', async () => {
   const leads = 200;
-  const complaints: string[] = [];
+  const log = capturedLog();
   const sandbox = await sandboxWith({
-    complain: (message) => complaints.push(message),
+    log: log.stream,
     delivery: { attemptsPerWebhook: leads, recordRetryMs: 50 },
   });
   const held: ServerResponse[] = [];
@@ -198,7 +198,7 @@ it('keeps the attempts a full disk kept out, records them once there is room, an
     response.writeHead(200).end();
   }
   await eventually(() =>
-    complaints.some((complaint) => complaint.includes('could not be recorded'))
+    log.messages().some((message) => message.includes('could not be recorded'))
       ? true
       : undefined,
   );
@@ -211,7 +211,7 @@ it('keeps the attempts a full disk kept out, records them once there is room, an
   await eventually(async () => ((await delivered()) === leads ? true : undefined));
   await sandbox.context.deliverer.idle();
   expect(hooks.received).toHaveLength(leads);
-  expect(complaints).toEqual([
+  expect(log.messages()).toEqual([
     expect.stringMatching(
       /^\d+ delivery attempt\(s\) could not be recorded \(database or disk is full\); they are kept and recorded once the database :memory: can be written again$/,
     ),

@@ -6,7 +6,7 @@ import { QUICK_DELIVERY, useSandbox } from '../helpers';
 import { get, listed, subscribeHook } from '../../../harness/sandbox-client';
 import type { TestSandbox } from '../helpers';
 
-const fixture = useSandbox({ delivery: QUICK_DELIVERY });
+const fixture = useSandbox({ delivery: QUICK_DELIVERY, listen: false });
 const { receiver, submitLead } = fixture;
 let sandbox: TestSandbox;
 beforeEach(() => {
@@ -145,7 +145,7 @@ describe('leads and deliveries', () => {
   });
 
   it('takes leads from the page form and shows them on the page', async () => {
-    const response = await fetch(sandbox.url('/_sandbox/leads'), {
+    const response = await sandbox.fetch(sandbox.url('/_sandbox/leads'), {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -192,7 +192,7 @@ describe('leads and deliveries', () => {
   });
 
   it('keeps its own id, page and time for a lead from the form too', async () => {
-    const response = await fetch(sandbox.url('/_sandbox/leads'), {
+    const response = await sandbox.fetch(sandbox.url('/_sandbox/leads'), {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({

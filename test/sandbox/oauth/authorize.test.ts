@@ -16,7 +16,7 @@ import { consentIdOf } from '../../../harness/consent';
 import type { TestSandbox } from '../helpers';
 
 const fixture = useSandbox(
-  { settings: { accessTokenTtlSeconds: 60 } },
+  { settings: { accessTokenTtlSeconds: 60 }, listen: false },
   { connected: false },
 );
 let sandbox: TestSandbox;
@@ -273,7 +273,10 @@ describe('POST /oauth/authorize (the consent decision)', () => {
   });
 
   it('keeps at most maxPendingConsents pages awaiting an answer, dropping the oldest', async () => {
-    const small = await testSandbox({ settings: { maxPendingConsents: 3 } });
+    const small = await testSandbox({
+      settings: { maxPendingConsents: 3 },
+      listen: false,
+    });
     try {
       const ids: string[] = [];
       for (let i = 0; i < 4; i += 1) {
@@ -306,7 +309,7 @@ describe('POST /oauth/authorize (the consent decision)', () => {
            '${REDIRECT_URI}', '["user.read"]', 'state-old', NULL);`,
       );
       old.close();
-      const upgraded = await testSandbox({ database });
+      const upgraded = await testSandbox({ database, listen: false });
       try {
         const response = await postForm(upgraded, '/oauth/authorize', {
           consent_id: 'consent_old',

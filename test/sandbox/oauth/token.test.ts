@@ -19,7 +19,7 @@ import type { TestSandbox } from '../helpers';
 import type { Tokens } from '../../../harness/sandbox-client';
 
 const fixture = useSandbox(
-  { settings: { accessTokenTtlSeconds: 60 } },
+  { settings: { accessTokenTtlSeconds: 60 }, listen: false },
   { connected: false },
 );
 let sandbox: TestSandbox;
@@ -426,11 +426,11 @@ describe('POST /api/oauth/token, a grace that outlives a restart', () => {
           client_id: running.client.id,
           client_secret: running.client.secret,
         });
-      const before = await testSandbox({ database });
+      const before = await testSandbox({ database, listen: false });
       const first = await connect(before);
       const renewed = (await (await refreshWith(before, first)).json()) as Tokens;
       await before.close();
-      const after = await testSandbox({ database });
+      const after = await testSandbox({ database, listen: false });
       try {
         const retried = (await (await refreshWith(after, first)).json()) as Tokens;
         expect(retried.refresh_token).toBe(renewed.refresh_token);
@@ -445,7 +445,7 @@ describe('POST /api/oauth/token, a grace that outlives a restart', () => {
 
 describe('POST /api/oauth/token, with no grace (strict rotation)', () => {
   const strict = useSandbox(
-    { settings: { refreshTokenGraceSeconds: 0 } },
+    { settings: { refreshTokenGraceSeconds: 0 }, listen: false },
     { connected: false },
   );
 

@@ -4,7 +4,7 @@ import { bearer, connect, get } from '../../../harness/sandbox-client';
 import type { TestSandbox } from '../helpers';
 
 const fixture = useSandbox(
-  { settings: { accessTokenTtlSeconds: 60 } },
+  { settings: { accessTokenTtlSeconds: 60 }, listen: false },
   { connected: false },
 );
 let sandbox: TestSandbox;

@@ -3,7 +3,7 @@ import { QUICK_DELIVERY, useSandbox } from '../helpers';
 import { get } from '../../../harness/sandbox-client';
 import type { TestSandbox } from '../helpers';
 
-const fixture = useSandbox({ delivery: QUICK_DELIVERY });
+const fixture = useSandbox({ delivery: QUICK_DELIVERY, listen: false });
 const { submitLead } = fixture;
 let sandbox: TestSandbox;
 beforeEach(() => {
@@ -47,7 +47,7 @@ describe('what the sandbox holds, a page at a time', () => {
   );
 
   it('answers a JSON lead as JSON whatever the case of its Content-Type', async () => {
-    const response = await fetch(sandbox.url('/_sandbox/leads'), {
+    const response = await sandbox.fetch(sandbox.url('/_sandbox/leads'), {
       method: 'POST',
       headers: { 'Content-Type': 'Application/JSON; charset=UTF-8' },
       body: JSON.stringify({ email: 'a@example.org' }),

@@ -11,7 +11,7 @@ import {
 import type { TestSandbox } from '../helpers';
 import type { Tokens } from '../../../harness/sandbox-client';
 
-const fixture = useSandbox({ delivery: QUICK_DELIVERY });
+const fixture = useSandbox({ delivery: QUICK_DELIVERY, listen: false });
 const { createWebhook, deleteWebhook } = fixture;
 let sandbox: TestSandbox;
 let tokens: Tokens;
@@ -54,7 +54,7 @@ describe('POST /api/webhook (§4.1)', () => {
       triggers: ['lead.created'],
     });
     const { id } = (await created.json()) as { id: string };
-    const response = await fetch(sandbox.url(`/api/webhook/${id}`), {
+    const response = await sandbox.fetch(sandbox.url(`/api/webhook/${id}`), {
       method: 'DELETE',
       headers: { ...bearer(tokens), 'Content-Type': 'application/json' },
     });
@@ -127,7 +127,7 @@ describe('POST /api/webhook (§4.1)', () => {
 
   it('answers 400 with {error} for a body that is not JSON', async () => {
     const send = (contentType: string, body: string) =>
-      fetch(sandbox.url('/api/webhook'), {
+      sandbox.fetch(sandbox.url('/api/webhook'), {
         method: 'POST',
         headers: { ...bearer(tokens), 'Content-Type': contentType },
         body,

@@ -1,5 +1,5 @@
 /**
- * sandbox/http/errors.ts on a full disk: each endpoint says so by name, in
+ * sandbox/http/storage-failure.ts on a full disk: each endpoint says so by name, in
  * its own shape, with Retry-After, and the log names the database; nothing
  * is half-saved, and everything works again once there is room.
  */
@@ -12,22 +12,15 @@ import {
   postJson,
 } from '../../../harness/sandbox-client';
 import type { Tokens } from '../../../harness/sandbox-client';
-import { storageFailure } from '../../../sandbox/http/errors';
-import { useSandbox } from '../helpers';
+import { storageFailure } from '../../../sandbox/http/storage-failure';
+import { capturedLog, useSandbox } from '../helpers';
 
-const fixture = useSandbox();
+const log = capturedLog();
+const fixture = useSandbox({ log: log.stream, listen: false });
 
-/** The log lines the sandbox writes meanwhile. */
-function capturedStandardError(): string[] {
-  const lines: string[] = [];
-  jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    lines.push(String(chunk));
-    return true;
-  });
-  return lines;
-}
-
-afterEach(() => jest.restoreAllMocks());
+beforeEach(() => {
+  log.lines.length = 0;
+});
 
 /** Repeats `attempt` until it answers other than `ok`, at most `times` times; that answer. */
 async function untilRefused(
@@ -56,7 +49,6 @@ const FULL =
 
 describe('a full disk', () => {
   it('answers a submission 507 with {error}, and takes it again once there is room', async () => {
-    const logged = capturedStandardError();
     fillTheDisk();
     const answer = await untilRefused(
       () =>
@@ -69,8 +61,12 @@ describe('a full disk', () => {
     expect(answer.status).toBe(507);
     expect(answer.headers.get('retry-after')).toBe('60');
     expect(await answer.json()).toEqual({ error: FULL });
-    expect(logged.join('')).toMatch(
-      /^sandbox: POST \/_sandbox\/leads failed: storage full \(database :memory:\): database or disk is full\n/m,
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        msg: 'POST /_sandbox/leads failed: storage full: database or disk is full',
+        database: ':memory:',
+      }),
     );
 
     fixture.sandbox.context.store.limitPages(undefined);
@@ -81,7 +77,6 @@ describe('a full disk', () => {
   });
 
   it('answers the token endpoint with RFC 6749 temporarily_unavailable', async () => {
-    capturedStandardError();
     let tokens: Tokens = fixture.tokens;
     fillTheDisk();
     const answer = await untilRefused(async () => {
@@ -113,7 +108,6 @@ describe('a full disk', () => {
   });
 
   it('sends the authorization request back to the client with temporarily_unavailable and the state', async () => {
-    capturedStandardError();
     fillTheDisk();
     const answer = await untilRefused(
       () =>
@@ -134,7 +128,6 @@ describe('a full disk', () => {
   });
 
   it('answers the API (a webhook created) 507 with {error}', async () => {
-    capturedStandardError();
     fillTheDisk();
     const answer = await untilRefused(
       () =>

@@ -1,0 +1,99 @@
+/**
+ * The two error answers a plugin can choose for its routes: the spec's Error
+ * object `{error}` (§7), the default, and an HTML page, for the routes a
+ * browser opens. The OAuth endpoints have their own (`oauth/errors.ts`).
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+import { sendHtml } from './html';
+import { HttpError } from './http-error';
+import { logStorageFailure, storageFailure } from './storage-failure';
+import { errorPage } from '../pages/error';
+
+const READABLE_BODIES =
+  'Send the body as application/json or application/x-www-form-urlencoded';
+
+export interface ErrorAnswer {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * What an error means to the client: its status, its sentence and its
+ * headers. A failure of the store or of the sandbox itself is logged here.
+ */
+export function errorAnswer(
+  error: FastifyError | HttpError,
+  request: FastifyRequest,
+): ErrorAnswer {
+  const storage = storageFailure(error);
+  if (storage !== undefined) {
+    logStorageFailure(request, storage, error);
+    return {
+      status: storage.status,
+      message: storage.message,
+      headers: { 'Retry-After': String(storage.retryAfterSeconds) },
+    };
+  }
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, message: error.message, headers: error.headers };
+  }
+  if (error.validation) {
+    // Fastify's own wording, e.g. "body/project_id must be string".
+    const allowed = error.validation[0]?.params.allowedValues;
+    return {
+      status: 400,
+      message: Array.isArray(allowed)
+        ? `${error.message}: ${allowed.join(', ')}`
+        : error.message,
+      headers: {},
+    };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 415) {
+    // Bad bodies are 400s (§4.2): say which content types are read.
+    return { status: 400, message: READABLE_BODIES, headers: {} };
+  }
+  if (status >= 400 && status < 500) {
+    return { status, message: `Bad request: ${error.message}`, headers: {} };
+  }
+  // The message of an unexpected error names what failed, never a request's values.
+  request.log.error(
+    `${request.method} ${request.url.split('?')[0]} failed: ${error.message}`,
+  );
+  return { status: 500, message: 'The sandbox failed to answer', headers: {} };
+}
+
+/** The spec's Error object `{error}`: every route's answer unless its plugin says otherwise. */
+export function answerJsonError(
+  error: FastifyError | HttpError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const { status, message, headers } = errorAnswer(error, request);
+  return reply.status(status).headers(headers).send({ error: message });
+}
+
+/** An error page, for the routes a browser opens. */
+export function answerHtmlError(
+  error: FastifyError | HttpError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const { status, message, headers } = errorAnswer(error, request);
+  const title =
+    error instanceof HttpError && error.title !== undefined
+      ? error.title
+      : 'The request cannot be answered';
+  return sendHtml(reply.headers(headers), status, errorPage(title, message));
+}
+
+export function answerNotFound(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  return reply
+    .status(404)
+    .send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` });
+}

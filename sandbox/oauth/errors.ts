@@ -1,0 +1,185 @@
+/**
+ * OAuth 2.0's errors, one factory per RFC 6749 code, thrown by the OAuth
+ * routes and answered by their plugins' error handlers: at the token
+ * endpoint as §5.2's JSON `{error: code, error_description}`; at the
+ * authorization endpoint sent back to the client's redirect URI (§4.1.2.1)
+ * when the code is one the client may hear there and the redirect URI is
+ * known to be the client's, else shown to the person as an error page.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+import { answerHtmlError, errorAnswer, HttpError } from '../http';
+import { logStorageFailure, storageFailure } from '../http/storage-failure';
+
+/** §4.1.2.1: the codes the authorization endpoint sends back to the client. */
+const REDIRECTABLE = [
+  'invalid_request',
+  'unauthorized_client',
+  'access_denied',
+  'unsupported_response_type',
+  'invalid_scope',
+  'server_error',
+  'temporarily_unavailable',
+] as const;
+
+/** §5.2: the token endpoint's own codes (with invalid_request, unauthorized_client, invalid_scope). */
+type TokenEndpointOnly = 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
+
+export type OAuthErrorCode = (typeof REDIRECTABLE)[number] | TokenEndpointOnly;
+
+/** The one HTTP authentication scheme the token endpoint takes (RFC 6749 §2.3.1). */
+export const BASIC_CHALLENGE = 'Basic realm="landing-page-sandbox", charset="UTF-8"';
+
+export class OAuthError extends Error {
+  constructor(
+    readonly code: OAuthErrorCode,
+    description: string,
+    readonly statusCode: number = 400,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(description);
+    this.name = 'OAuthError';
+  }
+
+  /** Whether the client may hear it at its redirect URI (§4.1.2.1). */
+  get mayRedirect(): boolean {
+    return (REDIRECTABLE as readonly string[]).includes(this.code);
+  }
+}
+
+export const invalidRequest = (description: string) =>
+  new OAuthError('invalid_request', description);
+
+/** The client could not be authenticated: 401, with the Basic challenge (RFC 9110 §15.5.2). */
+export const invalidClient = (description: string) =>
+  new OAuthError('invalid_client', description, 401, {
+    'WWW-Authenticate': BASIC_CHALLENGE,
+  });
+
+export const invalidGrant = (description: string) =>
+  new OAuthError('invalid_grant', description);
+
+export const unsupportedGrantType = (description: string) =>
+  new OAuthError('unsupported_grant_type', description);
+
+export const unsupportedResponseType = (description: string) =>
+  new OAuthError('unsupported_response_type', description);
+
+export const invalidScope = (description: string) =>
+  new OAuthError('invalid_scope', description);
+
+export const accessDenied = (description: string) =>
+  new OAuthError('access_denied', description, 403);
+
+/** The store failed (an I/O error): `status` 503 with Retry-After, for it passes. */
+export const serverError = (
+  description: string,
+  status = 500,
+  retryAfterSeconds?: number,
+) =>
+  new OAuthError(
+    'server_error',
+    description,
+    status,
+    retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) },
+  );
+
+/** The store cannot take it now (locked, or full: 507). */
+export const temporarilyUnavailable = (
+  description: string,
+  retryAfterSeconds: number,
+  status = 503,
+) =>
+  new OAuthError('temporarily_unavailable', description, status, {
+    'Retry-After': String(retryAfterSeconds),
+  });
+
+type ThrownAtOAuth = FastifyError | HttpError | OAuthError;
+
+/**
+ * The OAuth error an error is: itself, or what the store's failure (logged
+ * here) or Fastify's refusal of the request means in RFC 6749's words.
+ */
+function asOAuthError(error: ThrownAtOAuth, request: FastifyRequest): OAuthError {
+  if (error instanceof OAuthError) {
+    return error;
+  }
+  const storage = storageFailure(error);
+  if (storage !== undefined) {
+    logStorageFailure(request, storage, error);
+    const { message, retryAfterSeconds, status } = storage;
+    return storage.oauthCode === 'server_error'
+      ? serverError(message, status, retryAfterSeconds)
+      : temporarilyUnavailable(message, retryAfterSeconds, status);
+  }
+  // What Fastify refused (an unread body, a parameter given twice), or a failure of the sandbox.
+  const { status, message, headers } = errorAnswer(error, request);
+  return new OAuthError(
+    status >= 500 ? 'server_error' : 'invalid_request',
+    message,
+    status,
+    headers,
+  );
+}
+
+/** The token endpoint's error handler: RFC 6749 §5.2's JSON. */
+export function answerTokenError(
+  error: ThrownAtOAuth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const oauth = asOAuthError(error, request);
+  return reply
+    .status(oauth.statusCode)
+    .headers(oauth.headers)
+    .send({ error: oauth.code, error_description: oauth.message });
+}
+
+/** Where the authorization endpoint may send an error back: the request's checked client's redirect URI. */
+export interface RedirectTarget {
+  redirectUri: string;
+  state?: string;
+}
+
+export function redirectWith(
+  reply: FastifyReply,
+  redirectUri: string,
+  params: Record<string, string>,
+): FastifyReply {
+  const url = new URL(redirectUri);
+  for (const [key, value] of Object.entries(params)) {
+    url.searchParams.set(key, value);
+  }
+  return reply.redirect(url.toString(), 302);
+}
+
+/**
+ * The authorization endpoint's error handler: back to the client when the
+ * request's redirect URI is checked and the code may go there, with the
+ * state; otherwise an error page for the person.
+ */
+export function answerAuthorizationError(
+  error: ThrownAtOAuth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const target = request.redirectTarget;
+  const sendBack =
+    target !== null &&
+    (error instanceof OAuthError
+      ? error.mayRedirect
+      : storageFailure(error) !== undefined);
+  if (!sendBack) {
+    const page =
+      error instanceof OAuthError
+        ? new HttpError(error.statusCode, error.message)
+        : error;
+    return answerHtmlError(page, request, reply);
+  }
+  const oauth = asOAuthError(error, request);
+  return redirectWith(reply, target.redirectUri, {
+    error: oauth.code,
+    error_description: oauth.message,
+    ...(target.state === undefined ? {} : { state: target.state }),
+  });
+}
