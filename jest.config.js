@@ -101,11 +101,11 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/test/restore-http.ts'],
     },
   ],
-  // Jest's default on a 2-core machine is one worker: every suite ran in one
-  // process, one after another (92 s, 1.8 GB). Two workers run the suites side
-  // by side; a worker past 512 MB is replaced between two test files, so no
-  // process grows with the whole run. Measured in docs/testing.md.
-  maxWorkers: 2,
+  // Three workers on two cores: many suites wait on timers and sockets (a
+  // retry's backoff, a cache that never answers), so a third worker fills
+  // the waits. A worker past 512 MB is replaced between two test files, so no
+  // process grows with the whole run.
+  maxWorkers: 3,
   workerIdleMemoryLimit: '512MB',
   // `npm test` passes --coverage: the thresholds hold for the whole run, and a
   // developer's `npx jest test/sandbox` is not failed for the app's coverage.

@@ -9,6 +9,7 @@ import type { ErrorEnvelope } from '../../harness/error-message';
 import { createApp } from '../../src/app';
 import type { Lead } from '../../src/leads/fields';
 import { leadsFrom } from '../../src/leads/items';
+import { liveZap } from '../exactly-once-scenarios';
 import { TEST_ENV } from './setup-env';
 
 export { TEST_ENV, shownMessage };
@@ -128,4 +129,16 @@ export function useZapierRuntime(): RuntimeFixture {
       clock += ms;
     },
   };
+}
+
+/** The app's New Lead `perform` on a delivery, in a live Zap (webhook wh_1) unless told otherwise. */
+export function newLeadPerform(
+  fixture: RuntimeFixture,
+  app: ReturnType<typeof createApp>,
+) {
+  return (delivery: unknown, live: Record<string, unknown> = liveZap('wh_1')) =>
+    fixture.runtime.invoke<Lead[]>(app, 'triggers.new_lead.operation.perform', {
+      cleanedRequest: delivery,
+      ...live,
+    });
 }

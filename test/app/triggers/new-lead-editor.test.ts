@@ -19,9 +19,8 @@ import {
 import { SAMPLE_LEAD } from '../../../src/triggers/new-lead';
 import type { PageChoice } from '../../../src/triggers/page-list';
 import { deliveryOf, leadNamed, liveZap } from '../../exactly-once-scenarios';
-import { useZapierRuntime } from '../helpers';
+import { newLeadPerform, useZapierRuntime } from '../helpers';
 
-const PERFORM = 'triggers.new_lead.operation.perform';
 const PERFORM_LIST = 'triggers.new_lead.operation.performList';
 const PAGE_LIST = 'triggers.page_list.operation.perform';
 const ANOTHER_CONNECTION: Connection = { id: 'auth_2', user: 'user_2' };
@@ -34,8 +33,7 @@ beforeEach(() => {
   runtime = zapier.runtime;
 });
 
-const perform = (delivery: unknown, live: Record<string, unknown> = liveZap('wh_1')) =>
-  runtime.invoke<Lead[]>(app, PERFORM, { cleanedRequest: delivery, ...live });
+const perform = newLeadPerform(zapier, app);
 const testStep = (page?: string, connection = DEFAULT_CONNECTION) =>
   runtime.invoke<Lead[]>(
     app,

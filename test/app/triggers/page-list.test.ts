@@ -11,9 +11,8 @@ import type { Lead } from '../../../src/leads/fields';
 import type { PageChoice } from '../../../src/triggers/page-list';
 import { RECENT_LEADS_KEY, RECENT_LEADS_VERSION } from '../../../src/leads/recent-leads';
 import { deliveryOf, leadNamed, liveZap } from '../../exactly-once-scenarios';
-import { useZapierRuntime } from '../helpers';
+import { newLeadPerform, useZapierRuntime } from '../helpers';
 
-const PERFORM = 'triggers.new_lead.operation.perform';
 const PAGE_LIST = 'triggers.page_list.operation.perform';
 
 const app = createApp({ pkce: false });
@@ -23,8 +22,7 @@ beforeEach(() => {
   runtime = zapier.runtime;
 });
 
-const perform = (delivery: unknown, live: Record<string, unknown> = liveZap('wh_1')) =>
-  runtime.invoke<Lead[]>(app, PERFORM, { cleanedRequest: delivery, ...live });
+const perform = newLeadPerform(zapier, app);
 const pageDropdown = (connection = DEFAULT_CONNECTION) =>
   runtime.invoke<PageChoice[]>(app, PAGE_LIST, {}, connection);
 const ids = (items: Lead[]) => items.map((item) => item.id);
