@@ -49,6 +49,7 @@ async function run(
   bundle: Record<string, unknown>,
   needsWhatItLacks: string | undefined,
 ): Promise<StepRun> {
+  const logged = captureConsoleLog();
   const outcome = await handler({
     command: 'execute',
     method: `${path}.operation.${method}`,
@@ -79,7 +80,38 @@ async function run(
       return { kind: 'failed', error: message };
     },
   );
+  const lines = logged.stop();
+  if (outcome.kind === 'failed' && lines.length > 0) {
+    // What the app said about its failure is part of the failure.
+    outcome.error += `; it logged: ${lines.slice(0, 3).join(' | ')}`;
+  }
   return { path, method, outcome };
+}
+
+/**
+ * What the app logs during a run (core echoes `z.console.log` to
+ * `console.log`): kept from the report's output, and shown with a failure.
+ */
+function captureConsoleLog(): { stop: () => string[] } {
+  const lines: string[] = [];
+  // eslint-disable-next-line no-console -- replaced for the run, then restored
+  const original = console.log;
+  // eslint-disable-next-line no-console -- the app's log lines, collected
+  console.log = (...parts: unknown[]) => {
+    lines.push(
+      parts
+        .map((part) => (typeof part === 'string' ? part : String(part)))
+        .join(' ')
+        .trim(),
+    );
+  };
+  return {
+    stop: () => {
+      // eslint-disable-next-line no-console -- restored
+      console.log = original;
+      return lines.filter((line) => line !== '');
+    },
+  };
 }
 
 /** What a live run of the step has and a local run lacks: the user's connection, the step's required input. */

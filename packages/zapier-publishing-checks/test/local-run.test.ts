@@ -1,0 +1,63 @@
+/** src/local-run.ts: what an app logs during a local run stays out of the report, unless the run failed. */
+import type { AppDefinition } from '../src/definition';
+import type { LambdaHandler } from '../src/lambda-handler';
+import { runStepsOffline } from '../src/local-run';
+
+const definition = {
+  version: '1.0.0',
+  platformVersion: '19.1.0',
+  triggers: {
+    new_row: {
+      key: 'new_row',
+      noun: 'Row',
+      display: { label: 'New Row', description: 'Triggers when a row is added.' },
+      operation: { perform: {} },
+    },
+  },
+} as unknown as AppDefinition;
+
+/** A handler that logs as core echoes an app's log, then answers `results` or throws. */
+const handlerThat =
+  (outcome: { results: unknown } | Error): LambdaHandler =>
+  // eslint-disable-next-line @typescript-eslint/require-await -- the handler's contract is a promise
+  async () => {
+    // eslint-disable-next-line no-console -- what core does with z.console.log
+    console.log('fetched 0 rows from the sheet');
+    if (outcome instanceof Error) {
+      throw outcome;
+    }
+    return outcome;
+  };
+
+// eslint-disable-next-line no-console -- the test's own stand-in is put back
+const quiet = console.log;
+let printed: jest.Mock;
+beforeEach(() => {
+  printed = jest.fn();
+  // eslint-disable-next-line no-console -- what reaches the output, observed
+  console.log = printed;
+});
+// eslint-disable-next-line no-console -- put back
+afterEach(() => (console.log = quiet));
+
+it('keeps the log of a run that returned items out of the output', async () => {
+  const [run] = await runStepsOffline(
+    handlerThat({ results: [{ id: 1 }] }),
+    definition,
+    new Map(),
+  );
+  expect(run?.outcome).toEqual({ kind: 'items', items: [{ id: 1 }] });
+  expect(printed).not.toHaveBeenCalled();
+});
+
+it('says what the app logged when its run failed', async () => {
+  const [run] = await runStepsOffline(
+    handlerThat(new Error('The sheet is gone')),
+    definition,
+    new Map(),
+  );
+  expect(run?.outcome).toEqual({
+    kind: 'failed',
+    error: 'The sheet is gone; it logged: fetched 0 rows from the sheet',
+  });
+});
