@@ -2,23 +2,18 @@
  * What a person reads of an error. Core's `z.errors.Error` carries a JSON
  * envelope `{message, code, status}` as its message; core appends
  * "What happened: …" details to other errors. The one place the tools
- * (`npm start`, the sandbox's command, the publishing checks, the benches)
- * and the tests turn an unknown thrown value into words.
+ * (`npm start`, the sandbox's command, the benches) and the tests turn an
+ * unknown thrown value into words.
  */
+import { messageOf } from '../sandbox/message-of';
+
+export { messageOf };
 
 /** The envelope of core's `z.errors.Error`. */
 export interface ErrorEnvelope {
   message: string;
   code?: string;
   status?: number;
-}
-
-/** The message of anything thrown. */
-export function messageOf(error: unknown): string {
-  // Duck-typed: errors may come from another realm (jest's module loader).
-  return typeof error === 'object' && error !== null && 'message' in error
-    ? String(error.message)
-    : String(error);
 }
 
 /** The envelope an error carries, or `undefined` for a plain error. */

@@ -472,10 +472,11 @@ export function describeSlowCache(loadApp: (timing: CacheTiming) => object): voi
   });
 
   it('stops claiming when its time for the cache is spent, and passes the rest on', async () => {
-    // 800 ms a call, 2 s: time for two rounds of claims, not for 400 leads.
-    runtime.delayAnswers(() => 800);
-    const leads = batchOf(400);
-    expect(await perform(deliveryOf(...leads))).toHaveLength(400);
+    // 400 ms a call (well within the 1 s a call may take), 2 s: time for
+    // at most six rounds of 128 claims, not for 1,000 leads.
+    runtime.delayAnswers(() => 400);
+    const leads = batchOf(1_000);
+    expect(await perform(deliveryOf(...leads))).toHaveLength(1_000);
     expect(runtime.consoleLines.join('\n')).toContain(
       'this run had used its 2 s for the cache, and Zapier stops a run at 30 s',
     );

@@ -7,15 +7,18 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 
 import { ERROR_RESPONSES } from '../http/response-schemas';
 import { answerTokenError, invalidRequest, unsupportedGrantType } from './errors';
-import { exchangeCode } from './grants/authorization-code';
+import { authorizationCodeGrant } from './grants/authorization-code';
 import { TOKEN_RESPONSE } from './grants/issue-tokens';
 import { TOKEN_BODY } from './grants/parameters';
 import type { TokenParameters } from './grants/parameters';
-import { refresh } from './grants/refresh-token';
+import { refreshTokenGrant } from './grants/refresh-token';
 
 const FORM = 'application/x-www-form-urlencoded';
 
-const GRANTS = { authorization_code: exchangeCode, refresh_token: refresh } as const;
+const GRANTS = {
+  authorization_code: authorizationCodeGrant,
+  refresh_token: refreshTokenGrant,
+} as const;
 
 function isGrantType(value: string): value is keyof typeof GRANTS {
   return Object.hasOwn(GRANTS, value);

@@ -23,7 +23,7 @@ beforeAll(() => {
 });
 
 describe('New Lead, exactly once per Zap (built app)', () => {
-  describeExactlyOnce(builtApp, { socketsReused: true, batchSize: 2000 });
+  describeExactlyOnce(builtApp, { socketsReused: true, batchSize: 1000 });
   describeFalseAnswer(builtApp);
   describeOddAnswer(builtApp);
 });

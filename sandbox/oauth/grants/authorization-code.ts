@@ -81,7 +81,7 @@ function checkRedirectUri(grant: AuthorizationCode, redirectUri: string): void {
   }
 }
 
-export function exchangeCode(
+export function authorizationCodeGrant(
   context: SandboxContext,
   request: TokenRequest,
 ): TokenAnswer {

@@ -61,7 +61,10 @@ function isWithinGrace(context: SandboxContext, token: Token): boolean {
   );
 }
 
-export function refresh(context: SandboxContext, request: TokenRequest): TokenAnswer {
+export function refreshTokenGrant(
+  context: SandboxContext,
+  request: TokenRequest,
+): TokenAnswer {
   const { refresh_token: value } = requireParameters(request.parameters, [
     'refresh_token',
   ]);
