@@ -6,7 +6,6 @@ import {
   describeExactlyOnce,
   describeFalseAnswer,
   describeOddAnswer,
-  describeSlowCache,
 } from '../../exactly-once-scenarios';
 
 beforeAll(() => nock.enableNetConnect('127.0.0.1'));
@@ -19,8 +18,4 @@ describe('New Lead, exactly once per Zap (source)', () => {
   });
   describeFalseAnswer(() => createApp({ pkce: false }));
   describeOddAnswer(() => createApp({ pkce: false }));
-});
-
-describe('New Lead on a slow, failing or silent cache (source)', () => {
-  describeSlowCache((cacheTiming) => createApp({ pkce: false, cacheTiming }));
 });
