@@ -207,9 +207,7 @@ class RuntimeServer {
         sendJson(response, 500, { error: 'failed' }),
       );
     } else if (route === '/logs') {
-      this.takeLogs(request, response).catch(() =>
-        sendJson(response, 500, { error: 'failed' }),
-      );
+      this.takeLogs(request, response);
     } else {
       sendJson(response, 404, { error: 'no such route' });
     }
@@ -333,21 +331,47 @@ class RuntimeServer {
     }
   }
 
-  private async takeLogs(request: IncomingMessage, response: ServerResponse) {
-    const text = await readBody(request);
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') {
-        continue;
+  /**
+   * Core streams a run's log lines in one request and, at the run's end,
+   * waits 200 ms for it before aborting it: each line is kept as it arrives,
+   * so a line sent is never lost to a slow end.
+   */
+  private takeLogs(request: IncomingMessage, response: ServerResponse): void {
+    let pending = '';
+    const keepLines = (complete: string) => {
+      for (const line of complete.split('\n')) {
+        if (line.trim() !== '') {
+          this.keepLogLine(line);
+        }
       }
-      const entry = JSON.parse(line) as {
-        message?: unknown;
-        data?: { log_type?: unknown };
-      };
-      if (entry.data?.log_type === 'console' && typeof entry.message === 'string') {
-        this.consoleLines.push(entry.message.replace(/\n$/, ''));
+    };
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      pending += chunk;
+      const end = pending.lastIndexOf('\n');
+      if (end >= 0) {
+        keepLines(pending.slice(0, end));
+        pending = pending.slice(end + 1);
       }
+    });
+    request.on('end', () => {
+      keepLines(pending);
+      sendJson(response, 200, { ok: true });
+    });
+    request.on('error', () => undefined);
+  }
+
+  private keepLogLine(line: string): void {
+    let entry: { message?: unknown; data?: { log_type?: unknown } };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      this.consoleLines.push(`unreadable log line: ${line}`);
+      return;
     }
-    sendJson(response, 200, { ok: true });
+    if (entry.data?.log_type === 'console' && typeof entry.message === 'string') {
+      this.consoleLines.push(entry.message.replace(/\n$/, ''));
+    }
   }
 }
 
