@@ -4,16 +4,16 @@
  * is half-saved, and everything works again once there is room.
  */
 import {
-  REDIRECT_URI,
   authorizeParams,
   bearer,
   get,
   postForm,
+  presentRefreshToken,
   postJson,
 } from '../../../harness/sandbox-client';
 import type { Tokens } from '../../../harness/sandbox-client';
 import { storageFailure } from '../../../sandbox/http/storage-failure';
-import { capturedLog, useSandbox } from '../helpers';
+import { capturedLog, redirectQuery, useSandbox } from '../helpers';
 
 const log = capturedLog();
 const fixture = useSandbox({ log: log.stream, listen: false });
@@ -98,13 +98,9 @@ describe('a full disk', () => {
     });
     // Nothing half-done: the refresh token the failed refresh presented still works.
     fixture.sandbox.context.store.limitPages(undefined);
-    const after = await postForm(fixture.sandbox, '/api/oauth/token', {
-      grant_type: 'refresh_token',
-      refresh_token: tokens.refresh_token,
-      client_id: fixture.sandbox.client.id,
-      client_secret: fixture.sandbox.client.secret,
-    });
-    expect(after.status).toBe(200);
+    expect(await presentRefreshToken(fixture.sandbox, tokens.refresh_token, false)).toBe(
+      200,
+    );
   });
 
   it('sends the authorization request back to the client with temporarily_unavailable and the state', async () => {
@@ -117,10 +113,7 @@ describe('a full disk', () => {
         ),
       200,
     );
-    expect(answer.status).toBe(302);
-    const location = new URL(answer.headers.get('location') ?? '');
-    expect(`${location.origin}${location.pathname}`).toBe(new URL(REDIRECT_URI).href);
-    expect(Object.fromEntries(location.searchParams)).toEqual({
+    expect(redirectQuery(answer)).toEqual({
       error: 'temporarily_unavailable',
       error_description: FULL,
       state: 'state-123',
