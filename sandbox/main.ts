@@ -54,8 +54,8 @@ async function main(): Promise<void> {
 
 /**
  * Why the start failed, and which setting to change: a port another program
- * holds (SANDBOX_PORT), a database file that cannot be opened or written
- * (SANDBOX_DB).
+ * holds or one the sandbox may not bind (SANDBOX_PORT), a database file that
+ * cannot be opened or written, or a file that is no SQLite database (SANDBOX_DB).
  */
 export function startFailure(
   error: unknown,
@@ -69,16 +69,28 @@ export function startFailure(
     typeof error === 'object' && error !== null && 'code' in error
       ? error.code
       : undefined;
-  if (settings !== undefined && code === 'EADDRINUSE') {
+  if (settings === undefined) {
+    return reason;
+  }
+  if (code === 'EADDRINUSE') {
     return (
       `port ${settings.port} is in use by another program: stop it, or set SANDBOX_PORT ` +
       'to a free port (0 picks one)'
     );
   }
-  if (
-    settings !== undefined &&
-    /unable to open database|readonly database|disk I\/O error/i.test(reason)
-  ) {
+  if (code === 'EACCES') {
+    return (
+      `port ${settings.port} may not be opened by this user (ports below 1024 need ` +
+      'administrator rights): set SANDBOX_PORT to a port from 1024 to 65535 (0 picks a free one)'
+    );
+  }
+  if (/file is not a database|database disk image is malformed/i.test(reason)) {
+    return (
+      `${settings.database} is not a SQLite database the sandbox can read (${reason}): set ` +
+      'SANDBOX_DB to another file (a new one is created), or move that file away'
+    );
+  }
+  if (/unable to open database|readonly database|disk I\/O error/i.test(reason)) {
     return (
       `the database ${settings.database} cannot be opened or written (${reason}): set ` +
       'SANDBOX_DB to a file in a folder you can write to'
