@@ -4,10 +4,21 @@
  * restarts. Settings: see ./settings.ts.
  */
 import { startSandbox } from './server';
+import type { Sandbox } from './server';
 import { settingsFromEnvironment } from './settings';
 import type { EnvironmentSettings } from './settings';
 
 let settings: EnvironmentSettings | undefined;
+
+/** The lines the banner prints for `.env`: the app's settings for this sandbox. */
+export function envBlock(sandbox: Sandbox): string[] {
+  return [
+    `BASE_URL=${sandbox.apiBaseUrl}`,
+    `APP_URL=${sandbox.appUrl}`,
+    `CLIENT_ID=${sandbox.client.id}`,
+    `CLIENT_SECRET=${sandbox.client.secret}`,
+  ];
+}
 
 async function main(): Promise<void> {
   settings = settingsFromEnvironment(process.env);
@@ -36,10 +47,7 @@ async function main(): Promise<void> {
     `Allowed redirect URIs: ${sandbox.client.redirectUris.join(', ')}`,
     '',
     'For .env (zapier-platform invoke):',
-    `BASE_URL=${sandbox.apiBaseUrl}`,
-    `APP_URL=${sandbox.appUrl}`,
-    `CLIENT_ID=${sandbox.client.id}`,
-    `CLIENT_SECRET=${sandbox.client.secret}`,
+    ...envBlock(sandbox),
     '',
     `Submit leads at ${sandbox.appUrl}/_sandbox · Ctrl-C stops.`,
   ];
