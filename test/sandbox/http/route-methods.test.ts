@@ -12,6 +12,7 @@ beforeEach(() => {
   ({ sandbox } = fixture);
 });
 
+/** Every route path the sandbox serves (sandbox/routes.ts), each asked with a method it lacks. */
 describe('a method the path is not served with', () => {
   it.each([
     ['PUT', '/api/oauth/token', 'POST'],
@@ -21,6 +22,7 @@ describe('a method the path is not served with', () => {
     ['PATCH', '/api/webhook/hook_123', 'DELETE'],
     ['PUT', '/_sandbox', 'GET, HEAD'],
     ['DELETE', '/_sandbox/leads', 'GET, HEAD, POST'],
+    ['PUT', '/_sandbox/webhooks', 'GET, HEAD'],
     ['POST', '/_sandbox/deliveries', 'GET, HEAD'],
     ['POST', '/', 'GET, HEAD'],
   ])('%s %s is 405 with Allow: %s', async (method, path, allow) => {
