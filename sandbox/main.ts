@@ -4,10 +4,21 @@
  * restarts. Settings: see ./settings.ts.
  */
 import { startSandbox } from './server';
+import type { Sandbox } from './server';
 import { settingsFromEnvironment } from './settings';
 import type { EnvironmentSettings } from './settings';
 
 let settings: EnvironmentSettings | undefined;
+
+/** The lines the banner prints for `.env`: the app's settings for this sandbox. */
+export function envBlock(sandbox: Sandbox): string[] {
+  return [
+    `BASE_URL=${sandbox.apiBaseUrl}`,
+    `APP_URL=${sandbox.appUrl}`,
+    `CLIENT_ID=${sandbox.client.id}`,
+    `CLIENT_SECRET=${sandbox.client.secret}`,
+  ];
+}
 
 async function main(): Promise<void> {
   settings = settingsFromEnvironment(process.env);
@@ -36,10 +47,7 @@ async function main(): Promise<void> {
     `Allowed redirect URIs: ${sandbox.client.redirectUris.join(', ')}`,
     '',
     'For .env (zapier-platform invoke):',
-    `BASE_URL=${sandbox.apiBaseUrl}`,
-    `APP_URL=${sandbox.appUrl}`,
-    `CLIENT_ID=${sandbox.client.id}`,
-    `CLIENT_SECRET=${sandbox.client.secret}`,
+    ...envBlock(sandbox),
     '',
     `Submit leads at ${sandbox.appUrl}/_sandbox · Ctrl-C stops.`,
   ];
@@ -54,8 +62,8 @@ async function main(): Promise<void> {
 
 /**
  * Why the start failed, and which setting to change: a port another program
- * holds (SANDBOX_PORT), a database file that cannot be opened or written
- * (SANDBOX_DB).
+ * holds or one the sandbox may not bind (SANDBOX_PORT), a database file that
+ * cannot be opened or written, or a file that is no SQLite database (SANDBOX_DB).
  */
 export function startFailure(
   error: unknown,
@@ -69,16 +77,28 @@ export function startFailure(
     typeof error === 'object' && error !== null && 'code' in error
       ? error.code
       : undefined;
-  if (settings !== undefined && code === 'EADDRINUSE') {
+  if (settings === undefined) {
+    return reason;
+  }
+  if (code === 'EADDRINUSE') {
     return (
       `port ${settings.port} is in use by another program: stop it, or set SANDBOX_PORT ` +
       'to a free port (0 picks one)'
     );
   }
-  if (
-    settings !== undefined &&
-    /unable to open database|readonly database|disk I\/O error/i.test(reason)
-  ) {
+  if (code === 'EACCES') {
+    return (
+      `port ${settings.port} may not be opened by this user (ports below 1024 need ` +
+      'administrator rights): set SANDBOX_PORT to a port from 1024 to 65535 (0 picks a free one)'
+    );
+  }
+  if (/file is not a database|database disk image is malformed/i.test(reason)) {
+    return (
+      `${settings.database} is not a SQLite database the sandbox can read (${reason}): set ` +
+      'SANDBOX_DB to another file (a new one is created), or move that file away'
+    );
+  }
+  if (/unable to open database|readonly database|disk I\/O error/i.test(reason)) {
     return (
       `the database ${settings.database} cannot be opened or written (${reason}): set ` +
       'SANDBOX_DB to a file in a folder you can write to'

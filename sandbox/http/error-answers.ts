@@ -7,11 +7,46 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 import { sendHtml } from './html';
 import { HttpError } from './http-error';
+import type { RouteMethods } from './route-methods';
 import { logStorageFailure, storageFailure } from './storage-failure';
 import { errorPage } from '../pages/error';
 
 const READABLE_BODIES =
   'Send the body as application/json or application/x-www-form-urlencoded';
+const FORM = 'application/x-www-form-urlencoded';
+const MIB = 1024 * 1024;
+
+/** A size as a person reads it: "1 MiB", or bytes when it is not whole mebibytes. */
+function sizeInWords(bytes: number): string {
+  return bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`;
+}
+
+/**
+ * The parameter a validation error is about, when it was sent more than
+ * once: a query string or a form gives a repeated name as a list where the
+ * schema asks for one value. (A list in JSON is a value of the wrong type.)
+ */
+export function repeatedParameter(
+  error: FastifyError | HttpError,
+  request: FastifyRequest,
+): string | undefined {
+  if (!('validation' in error) || error.validation?.[0]?.keyword !== 'type') {
+    return undefined;
+  }
+  const isForm = (request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM);
+  const sent =
+    error.validationContext === 'querystring'
+      ? request.query
+      : error.validationContext === 'body' && isForm
+        ? request.body
+        : undefined;
+  const name = error.validation[0].instancePath.slice(1);
+  const value =
+    typeof sent === 'object' && sent !== null
+      ? (sent as Record<string, unknown>)[name]
+      : undefined;
+  return Array.isArray(value) ? name : undefined;
+}
 
 export interface ErrorAnswer {
   status: number;
@@ -38,6 +73,21 @@ export function errorAnswer(
   }
   if (error instanceof HttpError) {
     return { status: error.statusCode, message: error.message, headers: error.headers };
+  }
+  if ('code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return {
+      status: 413,
+      message: `The body is larger than ${sizeInWords(request.routeOptions.bodyLimit)}, the most the sandbox reads: send a smaller one`,
+      headers: {},
+    };
+  }
+  const repeated = repeatedParameter(error, request);
+  if (repeated !== undefined) {
+    return {
+      status: 400,
+      message: `${repeated} was sent more than once: send each parameter once`,
+      headers: {},
+    };
   }
   if (error.validation) {
     // Fastify's own wording, e.g. "body/project_id must be string".
@@ -89,11 +139,22 @@ export function answerHtmlError(
   return sendHtml(reply.headers(headers), status, errorPage(title, message));
 }
 
-export function answerNotFound(
-  request: FastifyRequest,
-  reply: FastifyReply,
-): FastifyReply {
-  return reply
-    .status(404)
-    .send({ error: `No route for ${request.method} ${request.url.split('?')[0]}` });
+/**
+ * The answer to a request no route takes: `405` with `Allow` when its path is
+ * served with other methods (RFC 9110 §15.5.6), else `404`.
+ */
+export function answerUnrouted(routeMethods: RouteMethods) {
+  return (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = routeMethods.allowed(path);
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('Allow', allowed.join(', '))
+        .send({
+          error: `${request.method} is not allowed on ${path}: it takes ${allowed.join(', ')}`,
+        });
+    }
+    return reply.status(404).send({ error: `No route for ${request.method} ${path}` });
+  };
 }

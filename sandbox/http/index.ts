@@ -2,17 +2,23 @@
  * What every request goes through, as one `fp()` plugin on the root instance
  * (so every route plugin inherits it): the origin check, the two body
  * parsers, the `{error}` answers (each route plugin may set its own), the
- * not-found answer, and the `{error}` answers to what Node would otherwise
+ * answer to a request no route takes (405 or 404), and the `{error}` answers to what Node would otherwise
  * answer itself.
  */
 import fp from 'fastify-plugin';
 
 import { registerBodyParsers } from './body-parsers';
-import { answerJsonError, answerNotFound } from './error-answers';
+import { answerJsonError, answerUnrouted } from './error-answers';
 import { checkRequestOrigin } from './request-origin';
+import { RouteMethods } from './route-methods';
 import { answerConnect, answerUnmetExpectation } from './socket-answers';
 
-export { answerHtmlError, answerJsonError, errorAnswer } from './error-answers';
+export {
+  answerHtmlError,
+  answerJsonError,
+  errorAnswer,
+  repeatedParameter,
+} from './error-answers';
 export { HttpError } from './http-error';
 export { serverOptions } from './server-options';
 export type { LoggedTo, Timeouts } from './server-options';
@@ -30,7 +36,9 @@ export const sharedHttp = fp<SharedHttpOptions>(
     app.addHook('onRequest', checkRequestOrigin(host));
     registerBodyParsers(app);
     app.setErrorHandler(answerJsonError);
-    app.setNotFoundHandler(answerNotFound);
+    const routeMethods = new RouteMethods();
+    app.addHook('onRoute', (route) => routeMethods.add(route.url, route.method));
+    app.setNotFoundHandler(answerUnrouted(routeMethods));
   },
   { name: 'shared-http', fastify: '5.x' },
 );

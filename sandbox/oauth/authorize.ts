@@ -25,6 +25,7 @@ import {
   redirectWith,
   unsupportedResponseType,
 } from './errors';
+import type { RedirectTarget } from './errors';
 import { isS256Challenge, PKCE_METHOD } from './pkce';
 import { isRegisteredRedirectUri } from './redirect-uri';
 import { DEFAULT_SCOPE, KNOWN_SCOPES } from './scopes';
@@ -131,17 +132,32 @@ function scopesOf(scope: string | undefined): string[] {
   return asked.length === 0 ? [DEFAULT_SCOPE] : [...new Set(asked)];
 }
 
-/** The checked request; from the redirect URI's check on, its errors go back to the client. */
-function checkRequest(
+/**
+ * Where the request's errors may go back to, read before the query's types
+ * are checked: the redirect URI, once client_id and redirect_uri are each
+ * sent once and registered (so a parameter sent twice goes back, §4.1.2.1).
+ */
+function redirectTargetOf(
   context: SandboxContext,
-  query: AuthorizeQuery,
-  request: FastifyRequest,
-): CheckedRequest {
+  query: Record<string, unknown>,
+): RedirectTarget | null {
+  const { client_id: clientId, redirect_uri: redirectUri, state } = query;
+  if (typeof clientId !== 'string' || typeof redirectUri !== 'string') {
+    return null;
+  }
+  const client = context.store.clientsAndTokens.client(clientId);
+  if (
+    client === undefined ||
+    !isRegisteredRedirectUri(client.redirectUris, redirectUri)
+  ) {
+    return null;
+  }
+  return { redirectUri, ...(typeof state === 'string' && state !== '' ? { state } : {}) };
+}
+
+/** The checked request; its redirect URI checked, its errors go back to the client. */
+function checkRequest(context: SandboxContext, query: AuthorizeQuery): CheckedRequest {
   const { client, redirectUri } = clientAndRedirectUri(context, query);
-  request.redirectTarget = {
-    redirectUri,
-    ...(query.state === undefined ? {} : { state: query.state }),
-  };
   checkParameters(query);
   return {
     client,
@@ -211,7 +227,7 @@ function showConsentPage(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  const checked = checkRequest(context, query, request);
+  const checked = checkRequest(context, query);
   const user = signedInUser(context, query.as);
   if (user === undefined) {
     throw new HttpError(400, 'The sandbox has no such user.', {
@@ -254,6 +270,10 @@ export const authorizeRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
       schema: {
         querystring: AUTHORIZE_QUERY,
         response: { 200: HTML_PAGE, 302: REDIRECT, ...HTML_ERROR_RESPONSES },
+      },
+      // Before validation, the query is as sent: a repeated name is a list.
+      preValidation: async (request) => {
+        request.redirectTarget = redirectTargetOf(context, request.query);
       },
     },
     (request, reply) => {

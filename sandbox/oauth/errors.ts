@@ -8,7 +8,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
-import { answerHtmlError, errorAnswer, HttpError } from '../http';
+import { answerHtmlError, errorAnswer, HttpError, repeatedParameter } from '../http';
 import { logStorageFailure, storageFailure } from '../http/storage-failure';
 
 /** §4.1.2.1: the codes the authorization endpoint sends back to the client. */
@@ -96,6 +96,28 @@ export const temporarilyUnavailable = (
 
 type ThrownAtOAuth = FastifyError | HttpError | OAuthError;
 
+/** Where RFC 6749 says an endpoint's parameters "MUST NOT be included more than once". */
+const PARAMETERS_SECTION = { authorization: '§3.1', token: '§3.2' } as const;
+
+/**
+ * A parameter sent more than once, as the endpoint's `invalid_request`
+ * (§4.1.2.1, §5.2): Fastify refuses it as a list where one string is due.
+ */
+function sentMoreThanOnce(
+  error: ThrownAtOAuth,
+  request: FastifyRequest,
+  endpoint: keyof typeof PARAMETERS_SECTION,
+): OAuthError | undefined {
+  const repeated =
+    error instanceof OAuthError ? undefined : repeatedParameter(error, request);
+  return repeated === undefined
+    ? undefined
+    : invalidRequest(
+        `${repeated} was sent more than once: parameters must not be included more than ` +
+          `once (RFC 6749 ${PARAMETERS_SECTION[endpoint]})`,
+      );
+}
+
 /**
  * The OAuth error an error is: itself, or what the store's failure (logged
  * here) or Fastify's refusal of the request means in RFC 6749's words.
@@ -128,7 +150,7 @@ export function answerTokenError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  const oauth = asOAuthError(error, request);
+  const oauth = asOAuthError(sentMoreThanOnce(error, request, 'token') ?? error, request);
   return reply
     .status(oauth.statusCode)
     .headers(oauth.headers)
@@ -159,10 +181,11 @@ export function redirectWith(
  * state; otherwise an error page for the person.
  */
 export function answerAuthorizationError(
-  error: ThrownAtOAuth,
+  thrown: ThrownAtOAuth,
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
+  const error = sentMoreThanOnce(thrown, request, 'authorization') ?? thrown;
   const target = request.redirectTarget;
   const sendBack =
     target !== null &&

@@ -18,15 +18,21 @@ export function openDatabase(path: string, busyTimeoutMs: number): DatabaseSync 
     throw new Error(`busyTimeoutMs must be a whole number of milliseconds`);
   }
   const db = new DatabaseSync(path);
-  db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs};`);
-  db.exec('PRAGMA foreign_keys = ON;');
-  // Write-ahead logging: a commit appends to the log instead of rewriting
-  // pages and syncing twice, and readers never wait for a writer. With
-  // synchronous NORMAL a commit is not synced at once: a power cut may lose
-  // the last commits, never corrupt the database (SQLite's WAL guarantee);
-  // a crash of the process loses nothing. In-memory databases keep their own.
-  db.exec('PRAGMA journal_mode = WAL;');
-  db.exec('PRAGMA synchronous = NORMAL;');
+  try {
+    db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs};`);
+    db.exec('PRAGMA foreign_keys = ON;');
+    // Write-ahead logging: a commit appends to the log instead of rewriting
+    // pages and syncing twice, and readers never wait for a writer. With
+    // synchronous NORMAL a commit is not synced at once: a power cut may lose
+    // the last commits, never corrupt the database (SQLite's WAL guarantee);
+    // a crash of the process loses nothing. In-memory databases keep their own.
+    db.exec('PRAGMA journal_mode = WAL;');
+    db.exec('PRAGMA synchronous = NORMAL;');
+  } catch (error) {
+    // A file that is not a database fails here: nothing stays open.
+    db.close();
+    throw error;
+  }
   return db;
 }
 

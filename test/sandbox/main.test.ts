@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -199,6 +199,43 @@ describe('a start that fails, said with the setting to change', () => {
       );
     } finally {
       taken.close();
+    }
+  });
+
+  it('names the port and SANDBOX_PORT when the port may not be bound', () => {
+    // What Node's listen() rejects with for a port below 1024 without
+    // privileges (these tests may run as root, which may bind any port).
+    const refused = Object.assign(
+      new Error('listen EACCES: permission denied 127.0.0.1:80'),
+      {
+        code: 'EACCES',
+        syscall: 'listen',
+      },
+    );
+    expect(startFailure(refused, { ...settings, port: 80 })).toBe(
+      'port 80 may not be opened by this user (ports below 1024 need administrator rights): ' +
+        'set SANDBOX_PORT to a port from 1024 to 65535 (0 picks a free one)',
+    );
+  });
+
+  it('names the file and SANDBOX_DB when the file is not a database', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'sandbox-db-'));
+    try {
+      const database = join(folder, 'notes.txt');
+      writeFileSync(
+        database,
+        'Not a database, but long enough to be read as a header.\n'.repeat(4),
+      );
+      const error = await startSandbox({ database }).then(
+        () => new Error('the sandbox opened a text file as its database'),
+        (failure: unknown) => failure,
+      );
+      expect(startFailure(error, { ...settings, database })).toBe(
+        `${database} is not a SQLite database the sandbox can read (file is not a database): ` +
+          'set SANDBOX_DB to another file (a new one is created), or move that file away',
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 

@@ -246,7 +246,9 @@ describe('depth and types', () => {
       `email=a%40example.org&project_id=${FREE_PROJECT.id}&project_id=prj_spring`,
     );
     expect(repeated.status).toBe(400);
-    expect(await repeated.json()).toEqual({ error: 'body/project_id must be string' });
+    expect(await repeated.json()).toEqual({
+      error: 'project_id was sent more than once: send each parameter once',
+    });
   });
 
   it('treats SQL in a value as text', async () => {

@@ -109,7 +109,22 @@ describe('GET /oauth/authorize', () => {
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await response.text()).toContain('querystring/redirect_uri must be string');
+    expect(await response.text()).toContain(
+      'redirect_uri was sent more than once: parameters must not be included more than once (RFC 6749 §3.1)',
+    );
+  });
+
+  it('sends a repeated parameter back as invalid_request once the client and redirect URI check out', async () => {
+    const response = await get(
+      sandbox,
+      `/oauth/authorize?${authorizeParams(sandbox).toString()}&scope=leads.read`,
+    );
+    expect(redirectQuery(response)).toEqual({
+      error: 'invalid_request',
+      error_description:
+        'scope was sent more than once: parameters must not be included more than once (RFC 6749 §3.1)',
+      state: authorizeParams(sandbox).get('state'),
+    });
   });
 
   it.each([

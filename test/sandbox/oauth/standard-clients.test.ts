@@ -234,7 +234,8 @@ describe('RFC 6749 §5.2 error codes, with the sentence in error_description', (
     expect(twice.status).toBe(400);
     expect(await twice.json()).toEqual({
       error: 'invalid_request',
-      error_description: 'body/grant_type must be string',
+      error_description:
+        'grant_type was sent more than once: parameters must not be included more than once (RFC 6749 §3.2)',
     });
     const json = await fetch(sandbox.url('/api/oauth/token'), {
       method: 'POST',

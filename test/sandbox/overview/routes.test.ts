@@ -46,6 +46,14 @@ describe('what the sandbox holds, a page at a time', () => {
     },
   );
 
+  it('names a query parameter sent twice', async () => {
+    const response = await get(sandbox, '/_sandbox/leads?limit=1&limit=2');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'limit was sent more than once: send each parameter once',
+    });
+  });
+
   it('answers a JSON lead as JSON whatever the case of its Content-Type', async () => {
     const response = await sandbox.fetch(sandbox.url('/_sandbox/leads'), {
       method: 'POST',
