@@ -68,7 +68,7 @@ describe('--previous', () => {
     const previous = appFolder('previous', '1.0.0', [PAGE]);
     expect(await run(appFolder('next', '1.0.1', []), '--previous', previous)).toBe(1);
     expect(lines).toContain(
-      `✖ removed-input-field failure triggers.new_thing, field page: removed: existing Zaps that fill it lose its value; keep the field (hide it in help text, ignore it in code), or raise the major. ${GUARDRAILS}`,
+      `✖ removed-input-field failure triggers.new_thing, field page: removed: existing Zaps that fill it lose its value; keep the field (the code may ignore it), or raise the major. ${GUARDRAILS}`,
     );
     expect(lines).toContainEqual(
       expect.stringMatching(

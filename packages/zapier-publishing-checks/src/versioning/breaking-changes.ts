@@ -136,7 +136,7 @@ function fieldChanges(
       changes.push({
         rule: rules.removed,
         where: at,
-        change: `removed: ${rules.users} lose its value; keep the field (hide it in help text, ignore it in code), or raise the major`,
+        change: `removed: ${rules.users} lose its value; keep the field (the code may ignore it), or raise the major`,
       });
     }
     if (rules.templates && !undecided) {
