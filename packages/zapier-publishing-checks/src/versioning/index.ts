@@ -89,7 +89,7 @@ function reportPrevious(
     (change) => change.undecided === true,
   ).length;
   const required = requiredVersion(previous, breaking, comparison);
-  if (breaking > 0 && majorRaised) {
+  if (majorRaised) {
     out(
       line(
         'warning',
