@@ -54,6 +54,25 @@ it('reports a removed visible step under its guardrail and C001, one line each',
   ]);
 });
 
+it('reads searchOrCreates under their alias, searchAndCreates', () => {
+  const aliased = nextVersion((next) => {
+    Object.assign(next, { searchAndCreates: next.searchOrCreates });
+    delete next.searchOrCreates;
+  });
+  expect(rulesOf(aliased)).toEqual([]);
+  expect(
+    compareDefinitions(
+      aliased,
+      nextVersion((next) => delete next.searchOrCreates),
+    ).changes,
+  ).toEqual([
+    expect.objectContaining({
+      rule: 'removed-search-or-create',
+      where: 'searchOrCreates.find_or_create_contact',
+    }),
+  ]);
+});
+
 describe('leaves alone', () => {
   it('a field made required with a default, or a required field added with one', () => {
     const next = nextVersion((version) => {

@@ -317,6 +317,15 @@ function authenticationChanges(
   ).changes;
 }
 
+/** The app's searchOrCreate keys, under that name or its alias `searchAndCreates`. */
+function searchOrCreateKeys(definition: AppDefinition): Set<string> {
+  const { searchAndCreates } = definition as { searchAndCreates?: unknown };
+  return new Set([
+    ...Object.keys(definition.searchOrCreates ?? {}),
+    ...Object.keys(isRecord(searchAndCreates) ? searchAndCreates : {}),
+  ]);
+}
+
 /** Every change from `before` (the previous public version) to `after`. */
 export function compareDefinitions(
   before: AppDefinition,
@@ -374,9 +383,10 @@ export function compareDefinitions(
       .map((step) => step.path)
       .filter((path) => ![...renames.values()].includes(path)),
   );
-  const afterSearchOrCreates = after.searchOrCreates ?? {};
-  for (const key of Object.keys(before.searchOrCreates ?? {})) {
-    if (!(key in afterSearchOrCreates)) {
+  const searchOrCreatesBefore = searchOrCreateKeys(before);
+  const searchOrCreatesAfter = searchOrCreateKeys(after);
+  for (const key of searchOrCreatesBefore) {
+    if (!searchOrCreatesAfter.has(key)) {
       changes.push({
         rule: 'removed-search-or-create',
         where: `searchOrCreates.${key}`,
@@ -385,8 +395,8 @@ export function compareDefinitions(
     }
   }
   additions.push(
-    ...Object.keys(afterSearchOrCreates)
-      .filter((key) => !(key in (before.searchOrCreates ?? {})))
+    ...[...searchOrCreatesAfter]
+      .filter((key) => !searchOrCreatesBefore.has(key))
       .map((key) => `searchOrCreates.${key}`),
   );
   return { changes, additions };
