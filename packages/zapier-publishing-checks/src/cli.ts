@@ -18,9 +18,11 @@ import { reportLines, summary } from './report';
 import { runChecks } from './runner';
 import { readSources } from './sources';
 import { messageOf } from './messages';
+import type { AppDefinition } from './definition';
+import { checkVersions } from './versioning';
 
 const USAGE =
-  'usage: zapier-publishing-checks [--app-dir DIR] [--listing FILE] [--delivery TRIGGER_KEY=FILE]... [--skip-schema]';
+  'usage: zapier-publishing-checks [--app-dir DIR] [--listing FILE] [--delivery TRIGGER_KEY=FILE]... [--skip-schema] [--previous DIR_OR_DEFINITION_JSON] [--versions FILE]';
 
 export interface Output {
   out(line: string): void;
@@ -125,6 +127,9 @@ export async function main(
           listing: { type: 'string' },
           delivery: { type: 'string', multiple: true, default: [] },
           'skip-schema': { type: 'boolean', default: false },
+          // Versioning (src/versioning/): the previous public version, the versions pushed.
+          previous: { type: 'string' },
+          versions: { type: 'string' },
         },
       }));
     } catch (error) {
@@ -143,8 +148,10 @@ export async function main(
         : resolve(values.listing);
     // The app runs where Zapier runs it, in its own folder: some read files
     // relative to the working directory.
+    let appDefinition: AppDefinition = {};
     const results = await inFolder(appDir, async () => {
       const { handler, definition } = await loadApp(appDir);
+      appDefinition = definition;
       if (!values['skip-schema']) {
         validateSchema(appDir, output);
       }
@@ -161,7 +168,16 @@ export async function main(
     });
     reportLines(results).forEach((line) => output.out(line));
     output.out(summary(results));
-    return results.some((result) => result.status === 'failure') ? 1 : 0;
+    const checksCode = results.some((result) => result.status === 'failure') ? 1 : 0;
+    // Versioning: this version against the previous one and the versions pushed.
+    const { previous, versions } = values;
+    if (previous === undefined && versions === undefined) {
+      return checksCode;
+    }
+    return Math.max(
+      checksCode,
+      await checkVersions(appDefinition, { previous, versions }, output),
+    );
   } catch (error) {
     if (error instanceof CannotValidate || error instanceof AppLoadError) {
       output.err(`zapier-publishing-checks: ${error.message}`);

@@ -5,7 +5,7 @@
 import type { CheckResult } from './runner';
 import { referenceFor } from './runner';
 
-const MARK = { pass: '✔', warning: '!', failure: '✖', deferred: '?' } as const;
+export const MARK = { pass: '✔', warning: '!', failure: '✖', deferred: '?' } as const;
 
 export function reportLines(results: CheckResult[]): string[] {
   return results.flatMap((result) => {

@@ -1,0 +1,195 @@
+/**
+ * `--previous` (an app folder or a definition.json) and `--versions` on the
+ * command line: the lines, the last lines, and the exit code.
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { main } from '../src/cli';
+
+const REPOSITORY = join(__dirname, '..', '..', '..');
+const GUARDRAILS =
+  'https://docs.zapier.com/integrations/news/2026/version-promotion-guardrails';
+
+let scratch: string;
+let lines: string[];
+let errors: string[];
+
+beforeEach(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'versions-'));
+  lines = [];
+  errors = [];
+});
+afterEach(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** An app that passes every check, at `version`, New Thing with `fields` as its input fields. */
+function appFolder(name: string, version: string, fields: object[]): string {
+  const dir = join(scratch, name);
+  mkdirSync(dir);
+  symlinkSync(join(REPOSITORY, 'node_modules'), join(dir, 'node_modules'));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version }));
+  writeFileSync(
+    join(dir, 'listing.json'),
+    JSON.stringify({
+      title: 'Things',
+      description: 'Things is a list keeper for everything you want to track at work.',
+    }),
+  );
+  writeFileSync(
+    join(dir, 'index.js'),
+    `module.exports = {
+  version: ${JSON.stringify(version)},
+  platformVersion: require('zapier-platform-core').version,
+  triggers: {
+    new_thing: {
+      key: 'new_thing',
+      noun: 'Thing',
+      display: { label: 'New Thing', description: 'Triggers when a thing is added.' },
+      operation: { perform: () => [{ id: '1' }], inputFields: ${JSON.stringify(fields)}, sample: { id: '1' } },
+    },
+  },
+};
+`,
+  );
+  return dir;
+}
+
+const run = (appDir: string, ...args: string[]) =>
+  main(['--app-dir', appDir, '--skip-schema', ...args], {
+    out: (line) => lines.push(line),
+    err: (line) => errors.push(line),
+  });
+
+const PAGE = { key: 'page', label: 'Page' };
+
+describe('--previous', () => {
+  it('fails a removed input field under a patch, naming step, field, rule, link and the version to use', async () => {
+    const previous = appFolder('previous', '1.0.0', [PAGE]);
+    expect(await run(appFolder('next', '1.0.1', []), '--previous', previous)).toBe(1);
+    expect(lines).toContain(
+      `✖ removed-input-field failure triggers.new_thing, field page: removed: existing Zaps that fill it lose its value; keep the field (the code may ignore it), or raise the major. ${GUARDRAILS}`,
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^! C002 warning triggers\.new_thing, field page: removed: .*#C002$/,
+      ),
+    );
+    expect(lines.slice(-3)).toEqual([
+      `previous version 1.0.0 (${previous}), this version 1.0.1.`,
+      'existing Zaps break: yes, 1 breaking change above.',
+      'version Zapier will require: 2.0.0 (a new major): 1.0.1 keeps major 1, so Zapier pauses its promotion.',
+    ]);
+  });
+
+  it('passes the same change under the next major, saying users are not migrated', async () => {
+    const previous = appFolder('previous', '1.0.0', [PAGE]);
+    expect(await run(appFolder('next', '2.0.0', []), '--previous', previous)).toBe(0);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^! removed-input-field warning triggers\.new_thing, field page: /,
+      ),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^! migrate warning 2\.0\.0: users of 1\.x are not migrated to it/,
+      ),
+    );
+    expect(lines.at(-1)).toBe(
+      'version Zapier will require: a new major, as 2.0.0 is: its promotion goes ahead.',
+    );
+  });
+
+  it("reads the previous version from zapier-platform build's definition.json", async () => {
+    const definition = join(scratch, 'definition.json');
+    writeFileSync(
+      definition,
+      JSON.stringify({
+        version: '1.0.0',
+        platformVersion: '19.1.0',
+        triggers: {
+          new_thing: {
+            key: 'new_thing',
+            noun: 'Thing',
+            display: {
+              label: 'New Thing',
+              description: 'Triggers when a thing is added.',
+            },
+            operation: {
+              perform: '$func$0$f$',
+              inputFields: [PAGE],
+              sample: { id: '1' },
+            },
+          },
+        },
+      }),
+    );
+    expect(
+      await run(
+        appFolder('next', '1.1.0', [{ ...PAGE, required: true }]),
+        '--previous',
+        definition,
+      ),
+    ).toBe(1);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^✖ newly-required-field failure triggers\.new_thing, field page: optional before, now required without a default/,
+      ),
+    );
+  });
+
+  it('passes an unchanged app, with the version Zapier will require', async () => {
+    const previous = appFolder('previous', '1.0.0', [PAGE]);
+    expect(await run(appFolder('next', '1.0.0', [PAGE]), '--previous', previous)).toBe(0);
+    expect(lines.slice(-2)).toEqual([
+      'existing Zaps break: no.',
+      'version Zapier will require: no new major; by its numbering advice 1.0.1 (no new functionality: a patch).',
+    ]);
+  });
+
+  it('says what it cannot read, and exits 2', async () => {
+    const next = appFolder('next', '1.0.0', []);
+    expect(await run(next, '--previous', join(scratch, 'nowhere'))).toBe(2);
+    writeFileSync(join(scratch, 'other.json'), '{"name": "not a definition"}');
+    expect(await run(next, '--previous', join(scratch, 'other.json'))).toBe(2);
+    expect(errors).toEqual([
+      `zapier-publishing-checks: ${join(scratch, 'nowhere')} does not exist: give --previous the previous version's app folder or its definition.json`,
+      `zapier-publishing-checks: ${join(scratch, 'other.json')} is no app definition (no "version"): give --previous the definition.json that zapier-platform build writes into build.zip, or the previous version's app folder`,
+    ]);
+  });
+});
+
+describe('--versions', () => {
+  const versionsFile = (text: string) => {
+    const path = join(scratch, 'versions.json');
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it('fails a version that skips its predecessor, naming the one to push first', async () => {
+    const file = versionsFile('1.0.0\n1.0.1\n');
+    expect(await run(appFolder('next', '1.0.3', []), '--versions', file)).toBe(1);
+    expect(lines.at(-1)).toBe(
+      '✖ push failure 1.0.3 requires 1.0.2 to exist: push 1.0.2 first (or number this version after what exists). https://docs.zapier.com/integrations/news/2026/no-skip-or-intermediate-versions',
+    );
+  });
+
+  it("passes the next version, read from zapier-platform versions' JSON", async () => {
+    const file = versionsFile(
+      JSON.stringify([{ Version: '1.0.0', State: 'production' }]),
+    );
+    expect(await run(appFolder('next', '1.1.0', []), '--versions', file)).toBe(0);
+    expect(lines.at(-1)).toMatch(
+      /^✔ push pass +1\.1\.0 follows a release of 1\.0\.x: nothing to change\. /,
+    );
+  });
+
+  it('exits 2 on a file it cannot read', async () => {
+    expect(
+      await run(appFolder('next', '1.0.0', []), '--versions', join(scratch, 'none')),
+    ).toBe(2);
+    expect(errors[0]).toMatch(
+      /^zapier-publishing-checks: cannot read the versions file .*none: ENOENT/,
+    );
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * `npm run validate` compares the code with publishing/pushed-definition.json,
+ * the version `npm run push` uploaded last: the app as it stands passes, and
+ * each breaking change tried on a copy of the app fails with the version to
+ * use.
+ */
+import { join } from 'node:path';
+
+import zapier from 'zapier-platform-core';
+
+import { asAppHandler, checkVersions, definitionOf } from 'zapier-publishing-checks';
+import { createApp } from '../../src/app';
+
+const PUSHED = join(__dirname, '..', '..', 'publishing', 'pushed-definition.json');
+
+/** The app as plain data, to change a copy of: core reads it as any object. */
+interface AppObject {
+  authentication: Record<string, unknown>;
+  triggers: Record<string, { operation: Record<string, unknown> }>;
+}
+
+const appObject = (pkce = false) => createApp({ pkce }) as unknown as AppObject;
+
+/** The comparison `npm run validate` makes, on `app`: its exit code and lines. */
+async function compareWithPushed(app: object) {
+  const handler = asAppHandler(
+    (
+      zapier as unknown as {
+        createAppHandler: (app: object) => (...args: unknown[]) => unknown;
+      }
+    ).createAppHandler(app),
+  );
+  const lines: string[] = [];
+  const code = await checkVersions(
+    await definitionOf(handler),
+    { previous: PUSHED },
+    { out: (line) => lines.push(line), err: (line) => lines.push(line) },
+  );
+  return { code, lines };
+}
+
+/** A copy of the app whose New Lead operation is `change`d (a copy too). */
+function withNewLead(change: (operation: Record<string, unknown>) => void): AppObject {
+  const app = appObject();
+  const newLead = app.triggers.new_lead!;
+  const operation = { ...newLead.operation };
+  change(operation);
+  return { ...app, triggers: { ...app.triggers, new_lead: { ...newLead, operation } } };
+}
+
+it.each([false, true])('passes the code as it stands (PKCE %s)', async (pkce) => {
+  const { code, lines } = await compareWithPushed(appObject(pkce));
+  expect(code).toBe(0);
+  expect(lines.slice(1)).toEqual([
+    'previous version 1.0.0 (' + PUSHED + '), this version 1.0.0.',
+    'existing Zaps break: no.',
+    'version Zapier will require: no new major; by its numbering advice 1.0.1 (no new functionality: a patch).',
+  ]);
+});
+
+it.each<[string, string, () => object]>([
+  [
+    "removing New Lead's Page field",
+    '✖ removed-input-field failure triggers.new_lead, field page: removed',
+    () => withNewLead((operation) => (operation.inputFields = [])),
+  ],
+  [
+    'making Page required',
+    '✖ newly-required-field failure triggers.new_lead, field page: optional before, now required',
+    () =>
+      withNewLead((operation) => {
+        const [page] = operation.inputFields as object[];
+        operation.inputFields = [{ ...page, required: true }];
+      }),
+  ],
+  [
+    'changing the auth type',
+    '✖ auth-type failure authentication: type oauth2 became custom',
+    () => {
+      const app = appObject();
+      return {
+        ...app,
+        authentication: { type: 'custom', test: app.authentication.test },
+      };
+    },
+  ],
+  [
+    'turning New Lead into a polling trigger',
+    '✖ trigger-type failure triggers.new_lead: a hook trigger became a polling trigger',
+    () =>
+      withNewLead((operation) => {
+        for (const hookOnly of [
+          'type',
+          'performList',
+          'performSubscribe',
+          'performUnsubscribe',
+        ]) {
+          delete operation[hookOnly];
+        }
+      }),
+  ],
+])('fails %s with the version to use', async (_change, line, mutated) => {
+  const { code, lines } = await compareWithPushed(mutated());
+  expect(code).toBe(1);
+  expect(lines).toContainEqual(expect.stringContaining(line));
+  expect(lines.at(-1)).toBe(
+    'version Zapier will require: 2.0.0 (a new major): 1.0.0 keeps major 1, so Zapier pauses its promotion.',
+  );
+});
