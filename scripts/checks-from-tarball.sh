@@ -138,6 +138,15 @@ for spec in "${apps[@]}"; do
       fail "$name: no schema step with zapier-platform-schema $schema_version: $(head -3 "$work/out")"
     echo "text: exit $code; $(head -1 "$work/out"); $(tail -1 "$work/out")"
 
+    if [ "$node" = "$node22" ] && command -v script >/dev/null 2>&1; then
+      # On a terminal (script(1) gives it one): coloured, unless NO_COLOR.
+      bounded 90 script -qec "'$node' node_modules/.bin/zapier-publishing-checks --skip-schema" /dev/null >"$work/out" || true
+      grep -q $'\e\\[3[12]m' "$work/out" || fail "$name: no colour on a terminal"
+      NO_COLOR=1 bounded 90 script -qec "'$node' node_modules/.bin/zapier-publishing-checks --skip-schema" /dev/null >"$work/out" || true
+      if grep -q $'\e' "$work/out"; then fail "$name: colour on a terminal with NO_COLOR"; fi
+      echo "on a terminal: coloured; with NO_COLOR: not"
+    fi
+
     code="$(checks "$node" --format json)"
     json_holds "report.schema.version === '$schema_version'
       && report.schema.errors.length === 0 && report.error === null
