@@ -255,6 +255,10 @@ function schemaLines(schema: SchemaValidation): string[] {
 const schemaFailure = (schema: SchemaValidation) =>
   `the definition fails zapier-platform-schema ${schema.schemaVersion} (${schema.errors.length} error${schema.errors.length === 1 ? '' : 's'}): fix what is listed, then run again; no publishing check ran`;
 
+/** 1 when a check failed, else 0 (EXIT_CODES). */
+const exitCodeOf = (results: CheckResult[]) =>
+  results.some((result) => result.status === 'failure') ? 1 : 0;
+
 function printText(report: Report, output: Output): number {
   if (report.schema !== null) {
     schemaLines(report.schema).forEach((line) => output.out(line));
@@ -266,7 +270,7 @@ function printText(report: Report, output: Output): number {
   output.out(`==> publishing checks (${REFERENCE_URL})`);
   reportLines(report.results, colourWanted(output)).forEach((line) => output.out(line));
   output.out(summary(report.results));
-  return report.results.some((result) => result.status === 'failure') ? 1 : 0;
+  return exitCodeOf(report.results);
 }
 
 /** The one object `--format json` prints; `error` says why nothing was checked (exit 2). */
@@ -298,7 +302,7 @@ function printJson(report: Report, appDir: string, output: Output): number {
     output.err(`${NAME}: ${error}`);
     return 2;
   }
-  return report.results.some((result) => result.status === 'failure') ? 1 : 0;
+  return exitCodeOf(report.results);
 }
 
 export async function main(
