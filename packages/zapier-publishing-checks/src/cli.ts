@@ -5,7 +5,7 @@
  * then every publishing check that can be decided offline, one line per
  * result or one JSON object. Exit codes: EXIT_CODES below.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -215,6 +215,11 @@ async function check(values: Values, appDir: string): Promise<Report> {
   if (!existsSync(appDir)) {
     throw new CannotValidate(
       `--app-dir: ${appDir} does not exist: give the app's folder`,
+    );
+  }
+  if (!statSync(appDir).isDirectory()) {
+    throw new CannotValidate(
+      `--app-dir: ${appDir} is not a folder: give the app's folder`,
     );
   }
   const deliveries = readDeliveries(values.delivery);

@@ -235,10 +235,13 @@ describe("a command line's conventions", () => {
     ]);
   });
 
-  it('an --app-dir that does not exist exits 2, naming it', async () => {
+  it('an --app-dir that does not exist, or is a file, exits 2, naming it', async () => {
     expect(await main(['--app-dir', join(appDir, 'nowhere')], output)).toBe(2);
+    const file = join(appDir, 'package.json');
+    expect(await main(['--app-dir', file], output)).toBe(2);
     expect(err).toEqual([
       `zapier-publishing-checks: --app-dir: ${join(appDir, 'nowhere')} does not exist: give the app's folder`,
+      `zapier-publishing-checks: --app-dir: ${file} is not a folder: give the app's folder`,
     ]);
   });
 
