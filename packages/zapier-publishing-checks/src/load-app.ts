@@ -150,6 +150,12 @@ function folderHasNoEntry(error: unknown, dir: string): boolean {
   return codeOf(error) === 'MODULE_NOT_FOUND' && reasonOf(error).includes(`'${dir}'`);
 }
 
+/** What to add when a file the app needs is missing: a TypeScript app's output is built, not written. */
+const unbuiltHint = (dir: string) =>
+  existsSync(join(dir, 'tsconfig.json'))
+    ? '; it is a TypeScript app (tsconfig.json): build it first (npm run build, or npx tsc), then run the checks'
+    : '';
+
 async function importAsModule(dir: string): Promise<unknown> {
   const manifest = packageJsonOf(dir);
   const entry =
@@ -158,11 +164,8 @@ async function importAsModule(dir: string): Promise<unknown> {
     'index.js';
   const path = resolve(dir, entry);
   if (!existsSync(path)) {
-    const unbuilt = existsSync(join(dir, 'tsconfig.json'))
-      ? `; it is a TypeScript app (tsconfig.json): build it first (npm run build, or npx tsc), then run the checks`
-      : '';
     throw new AppLoadError(
-      `${dir} has no app to load: no index.js, and no package.json "exports" or "main" naming a file that exists (looked for ${path})${unbuilt}`,
+      `${dir} has no app to load: no index.js, and no package.json "exports" or "main" naming a file that exists (looked for ${path})${unbuiltHint(dir)}`,
     );
   }
   try {
@@ -192,7 +195,8 @@ async function loadAppModule(dir: string): Promise<unknown> {
       folderHasNoEntry(error, dir) ||
       ['ERR_REQUIRE_ESM', 'ERR_REQUIRE_ASYNC_MODULE'].includes(codeOf(error) ?? '');
     if (!isModule) {
-      throw new AppLoadError(`cannot load the app (${dir}): ${reasonOf(error)}`);
+      const hint = codeOf(error) === 'MODULE_NOT_FOUND' ? unbuiltHint(dir) : '';
+      throw new AppLoadError(`cannot load the app (${dir}): ${reasonOf(error)}${hint}`);
     }
     loaded = await importAsModule(dir);
   }

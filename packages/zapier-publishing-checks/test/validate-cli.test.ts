@@ -245,17 +245,26 @@ describe("a command line's conventions", () => {
     ]);
   });
 
-  it('says to build an unbuilt TypeScript app first', async () => {
+  it.each([
+    [
+      'an ES module whose "exports" is not built',
+      '',
+      { type: 'module', exports: './dist/index.js' },
+    ],
+    [
+      'a CommonJS index.js requiring its build',
+      "module.exports = require('./dist');",
+      {},
+    ],
+  ])('says to build an unbuilt TypeScript app first: %s', async (_, index, manifest) => {
     writeFileSync(join(appDir, 'tsconfig.json'), '{}');
     writeFileSync(
       join(appDir, 'package.json'),
-      JSON.stringify({
-        name: 'app',
-        version: '1.0.0',
-        type: 'module',
-        exports: './dist/index.js',
-      }),
+      JSON.stringify({ name: 'app', version: '1.0.0', ...manifest }),
     );
+    if (index !== '') {
+      writeFileSync(join(appDir, 'index.js'), index);
+    }
     expect(await run()).toBe(2);
     expect(err.join('\n')).toMatch(
       /it is a TypeScript app \(tsconfig\.json\): build it first \(npm run build, or npx tsc\), then run the checks$/,
