@@ -8,7 +8,12 @@ import { join } from 'node:path';
 
 import zapier from 'zapier-platform-core';
 
-import { asAppHandler, checkVersions, definitionOf } from 'zapier-publishing-checks';
+import {
+  asAppHandler,
+  checkVersions,
+  definitionOf,
+  entryLine,
+} from 'zapier-publishing-checks';
 import { createApp } from '../../src/app';
 
 const PUSHED = join(__dirname, '..', '..', 'publishing', 'pushed-definition.json');
@@ -21,7 +26,7 @@ interface AppObject {
 
 const appObject = (pkce = false) => createApp({ pkce }) as unknown as AppObject;
 
-/** The comparison `npm run validate` makes, on `app`: its exit code and lines. */
+/** The comparison `npm run validate` makes, on `app`: its exit code and its lines as printed. */
 async function compareWithPushed(app: object) {
   const handler = asAppHandler(
     (
@@ -30,13 +35,9 @@ async function compareWithPushed(app: object) {
       }
     ).createAppHandler(app),
   );
-  const lines: string[] = [];
-  const code = await checkVersions(
-    await definitionOf(handler),
-    { previous: PUSHED },
-    { out: (line) => lines.push(line), err: (line) => lines.push(line) },
-  );
-  return { code, lines };
+  const report = await checkVersions(await definitionOf(handler), { previous: PUSHED });
+  const lines = [...report.entries.map((entry) => entryLine(entry)), ...report.closing];
+  return { code: report.refused ? 1 : 0, lines };
 }
 
 /** A copy of the app whose New Lead operation is `change`d (a copy too). */
@@ -51,7 +52,7 @@ function withNewLead(change: (operation: Record<string, unknown>) => void): AppO
 it.each([false, true])('passes the code as it stands (PKCE %s)', async (pkce) => {
   const { code, lines } = await compareWithPushed(appObject(pkce));
   expect(code).toBe(0);
-  expect(lines.slice(1)).toEqual([
+  expect(lines).toEqual([
     'previous version 1.0.0 (' + PUSHED + '), this version 1.0.0.',
     'existing Zaps break: no.',
     'version Zapier will require: no new major; by its numbering advice 1.0.1 (no new functionality: a patch).',

@@ -24,6 +24,8 @@ import type { LambdaHandler } from './lambda-handler';
 export interface LoadedApp {
   handler: LambdaHandler;
   definition: AppDefinition;
+  /** The app's own zapier-platform-core (its entry file), which brings its zapier-platform-schema. */
+  corePath: string;
 }
 
 /** The app, its core or its definition could not be read; the message says which and why. */
@@ -75,7 +77,12 @@ export function asAppHandler(raw: RawHandler): LambdaHandler {
     (await raw({ ...event, calledFromCli: true }, {})) as { results: unknown };
 }
 
-function loadCore(dir: string): { createAppHandler: (app: object) => RawHandler } {
+interface Core {
+  path: string;
+  createAppHandler: (app: object) => RawHandler;
+}
+
+function loadCore(dir: string): Core {
   let corePath: string;
   try {
     corePath = require.resolve('zapier-platform-core', { paths: [dir] });
@@ -98,7 +105,8 @@ function loadCore(dir: string): { createAppHandler: (app: object) => RawHandler 
       `${corePath} is not zapier-platform-core (no createAppHandler)`,
     );
   }
-  return core as { createAppHandler: (app: object) => RawHandler };
+  const loaded = core as Pick<Core, 'createAppHandler'>;
+  return { path: corePath, createAppHandler: (app) => loaded.createAppHandler(app) };
 }
 
 /** The file an ES module package exports as `.`: `import`, `node` or `default` conditions. */
@@ -142,6 +150,12 @@ function folderHasNoEntry(error: unknown, dir: string): boolean {
   return codeOf(error) === 'MODULE_NOT_FOUND' && reasonOf(error).includes(`'${dir}'`);
 }
 
+/** What to add when a file the app needs is missing: a TypeScript app's output is built, not written. */
+const unbuiltHint = (dir: string) =>
+  existsSync(join(dir, 'tsconfig.json'))
+    ? '; it is a TypeScript app (tsconfig.json): build it first (npm run build, or npx tsc), then run the checks'
+    : '';
+
 async function importAsModule(dir: string): Promise<unknown> {
   const manifest = packageJsonOf(dir);
   const entry =
@@ -151,7 +165,7 @@ async function importAsModule(dir: string): Promise<unknown> {
   const path = resolve(dir, entry);
   if (!existsSync(path)) {
     throw new AppLoadError(
-      `${dir} has no app to load: no index.js, and no package.json "exports" or "main" naming a file that exists (looked for ${path})`,
+      `${dir} has no app to load: no index.js, and no package.json "exports" or "main" naming a file that exists (looked for ${path})${unbuiltHint(dir)}`,
     );
   }
   try {
@@ -181,7 +195,8 @@ async function loadAppModule(dir: string): Promise<unknown> {
       folderHasNoEntry(error, dir) ||
       ['ERR_REQUIRE_ESM', 'ERR_REQUIRE_ASYNC_MODULE'].includes(codeOf(error) ?? '');
     if (!isModule) {
-      throw new AppLoadError(`cannot load the app (${dir}): ${reasonOf(error)}`);
+      const hint = codeOf(error) === 'MODULE_NOT_FOUND' ? unbuiltHint(dir) : '';
+      throw new AppLoadError(`cannot load the app (${dir}): ${reasonOf(error)}${hint}`);
     }
     loaded = await importAsModule(dir);
   }
@@ -237,5 +252,5 @@ export async function loadApp(appDir: string): Promise<LoadedApp> {
   const handler = asAppHandler(core.createAppHandler(app));
   const definition = await definitionOf(handler);
   refuseNonApp(definition, dir);
-  return { handler, definition };
+  return { handler, definition, corePath: core.path };
 }

@@ -1,8 +1,10 @@
 /**
- * `npm run validate` on apps it cannot read, a CLI that fails, and an app
- * that breaks a rule: it says which, and exits non-zero.
+ * The command line on apps it cannot read, a definition the schema refuses,
+ * and an app that breaks a rule: it says which, and exits non-zero; and a
+ * command line's conventions (--help, --version, colour, --format json, the
+ * exit code of each kind of bad input, naming what was wrong).
  */
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,9 +16,13 @@ const REPOSITORY = join(__dirname, '..', '..', '..');
 let appDir: string;
 let out: string[];
 let err: string[];
+let isTerminal: boolean;
 const output = {
   out: (line: string) => out.push(line),
   err: (line: string) => err.push(line),
+  get isTerminal() {
+    return isTerminal;
+  },
 };
 
 beforeEach(() => {
@@ -39,6 +45,7 @@ beforeEach(() => {
   );
   out = [];
   err = [];
+  isTerminal = false;
 });
 afterEach(() => rmSync(appDir, { recursive: true, force: true }));
 
@@ -89,23 +96,39 @@ it('says which delivery file it cannot read', async () => {
   );
 });
 
-it("stops when Zapier's schema validation fails, and says so", async () => {
+/** The zapier-platform-schema the repository's core brings, as the apps written here use it. */
+const SCHEMA_VERSION = (
+  JSON.parse(
+    readFileSync(
+      join(REPOSITORY, 'node_modules', 'zapier-platform-schema', 'package.json'),
+      'utf8',
+    ),
+  ) as { version: string }
+).version;
+
+it("stops when the app's zapier-platform-schema refuses the definition, and says where", async () => {
   writeApp('N', 'Triggers when a thing is added.');
   expect(await run()).toBe(2);
-  expect(out.join('\n')).toMatch(/does not meet minimum length of 2/);
+  expect(out).toContainEqual(
+    expect.stringMatching(
+      /^✖ App\.triggers\.new_thing\.display\.label: does not meet minimum length of 2/,
+    ),
+  );
   expect(err).toEqual([
-    'zapier-publishing-checks: zapier-platform validate --without-style failed (exit 1): fix what it reports above',
+    `zapier-publishing-checks: the definition fails zapier-platform-schema ${SCHEMA_VERSION} (1 error): fix what is listed, then run again; no publishing check ran`,
   ]);
-}, 30_000);
+});
 
-it('passes an app that follows every rule, after the schema validation', async () => {
+it('passes an app that follows every rule, after the schema validation, naming the schema version', async () => {
   writeApp('New Thing', 'Triggers when a thing is added.');
   expect(await run()).toBe(0);
-  expect(out).toContain('This project is structurally sound!');
+  expect(out[0]).toBe(
+    `==> schema: zapier-platform-schema ${SCHEMA_VERSION} (the app's own, as zapier-platform validate --without-style uses it): no structural errors`,
+  );
   expect(out[out.length - 1]).toMatch(
     /^32 checks: 32 passed, 0 with warnings, 0 failed, 0 not decided offline\.$/,
   );
-}, 30_000);
+});
 
 it("gives a local run Zapier's cache, as a live run has it", async () => {
   writeApp(
@@ -151,4 +174,208 @@ it('exits 1 on a failing check, with its ID, what to change and the link', async
       'https://docs.zapier.com/platform/publish/integration-checks-reference#D021',
   );
   expect(out).toContainEqual(expect.stringMatching(/^✔ D018 pass +.*#D018$/));
+});
+
+describe("a command line's conventions", () => {
+  const PACKAGE_VERSION = (
+    JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+  const ESCAPE = '\u001b[';
+  const ESCAPE_PATTERN = '\\u001b\\[';
+
+  it('--help lists every option and exit code, and exits 0', async () => {
+    expect(await main(['--help'], output)).toBe(0);
+    const help = out.join('\n');
+    for (const option of [
+      '--app-dir DIR',
+      '--listing FILE',
+      '--delivery TRIGGER_KEY=FILE',
+      '--skip-schema',
+      '--format text|json',
+      '--help',
+      '--version',
+    ]) {
+      expect(help).toContain(`  ${option} `);
+    }
+    expect(help).toMatch(
+      /^exit codes:\n {2}0 {2}nothing failed.*\n {2}1 {2}a check failed.*\n {2}2 {2}nothing was checked/m,
+    );
+    expect(err).toEqual([]);
+  });
+
+  it("--version prints the package's version and exits 0", async () => {
+    expect(await main(['--version'], output)).toBe(0);
+    expect(out).toEqual([PACKAGE_VERSION]);
+  });
+
+  it('an unknown option exits 2, naming it and pointing to --help', async () => {
+    expect(await run('--colour')).toBe(2);
+    expect(err).toEqual([
+      "zapier-publishing-checks: Unknown option '--colour'; see zapier-publishing-checks --help for the options",
+    ]);
+  });
+
+  it('an unknown --format exits 2, naming the setting', async () => {
+    expect(await run('--format', 'yaml')).toBe(2);
+    expect(err).toEqual(['zapier-publishing-checks: --format yaml: use text or json']);
+  });
+
+  it('a --listing that does not exist exits 2, naming the file', async () => {
+    writeApp('New Thing', 'Triggers when a thing is added.');
+    const missing = join(appDir, 'no-such-listing.json');
+    expect(await run('--skip-schema', '--listing', missing)).toBe(2);
+    expect(err).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^zapier-publishing-checks: --listing: cannot read ${missing} \\(ENOENT`,
+        ),
+      ),
+    ]);
+  });
+
+  it('an --app-dir that does not exist, or is a file, exits 2, naming it', async () => {
+    expect(await main(['--app-dir', join(appDir, 'nowhere')], output)).toBe(2);
+    const file = join(appDir, 'package.json');
+    expect(await main(['--app-dir', file], output)).toBe(2);
+    expect(err).toEqual([
+      `zapier-publishing-checks: --app-dir: ${join(appDir, 'nowhere')} does not exist: give the app's folder`,
+      `zapier-publishing-checks: --app-dir: ${file} is not a folder: give the app's folder`,
+    ]);
+  });
+
+  it.each([
+    [
+      'an ES module whose "exports" is not built',
+      '',
+      { type: 'module', exports: './dist/index.js' },
+    ],
+    [
+      'a CommonJS index.js requiring its build',
+      "module.exports = require('./dist');",
+      {},
+    ],
+  ])('says to build an unbuilt TypeScript app first: %s', async (_, index, manifest) => {
+    writeFileSync(join(appDir, 'tsconfig.json'), '{}');
+    writeFileSync(
+      join(appDir, 'package.json'),
+      JSON.stringify({ name: 'app', version: '1.0.0', ...manifest }),
+    );
+    if (index !== '') {
+      writeFileSync(join(appDir, 'index.js'), index);
+    }
+    expect(await run()).toBe(2);
+    expect(err.join('\n')).toMatch(
+      /it is a TypeScript app \(tsconfig\.json\): build it first \(npm run build, or npx tsc\), then run the checks$/,
+    );
+  });
+
+  describe('colour', () => {
+    const saved = process.env.NO_COLOR;
+    afterEach(() => {
+      if (saved === undefined) {
+        delete process.env.NO_COLOR;
+      } else {
+        process.env.NO_COLOR = saved;
+      }
+    });
+
+    it('marks each result in colour on a terminal', async () => {
+      delete process.env.NO_COLOR;
+      isTerminal = true;
+      writeApp('New Thing', 'Fires when a thing is added.');
+      expect(await run('--skip-schema')).toBe(1);
+      const lineOf = (id: string) => out.find((line) => line.includes(` ${id} `));
+      expect(lineOf('D021')).toMatch(
+        new RegExp(`^${ESCAPE_PATTERN}31m✖${ESCAPE_PATTERN}39m D021 failure `),
+      );
+      expect(lineOf('D018')).toMatch(
+        new RegExp(`^${ESCAPE_PATTERN}32m✔${ESCAPE_PATTERN}39m D018 pass `),
+      );
+    });
+
+    it('never when NO_COLOR is set, even on a terminal', async () => {
+      process.env.NO_COLOR = '1';
+      isTerminal = true;
+      writeApp('New Thing', 'Fires when a thing is added.');
+      expect(await run('--skip-schema')).toBe(1);
+      expect(out.join('\n')).not.toContain(ESCAPE);
+      expect(out).toContainEqual(expect.stringMatching(/^✖ D021 failure /));
+    });
+
+    it('never when the output is not a terminal (piped)', async () => {
+      delete process.env.NO_COLOR;
+      writeApp('New Thing', 'Fires when a thing is added.');
+      expect(await run('--skip-schema')).toBe(1);
+      expect(out.join('\n')).not.toContain(ESCAPE);
+    });
+  });
+
+  describe('--format json', () => {
+    const report = () => {
+      expect(out).toHaveLength(1);
+      return JSON.parse(out[0] ?? '') as Record<string, unknown> & {
+        results: Record<string, unknown>[];
+      };
+    };
+
+    it('prints one object: each result with its ID, status, step, field, message and link, the summary, the schema version', async () => {
+      writeApp('New Thing', 'Fires when a thing is added.');
+      expect(await run('--format', 'json')).toBe(1);
+      const json = report();
+      expect(json.tool).toEqual({
+        name: 'zapier-publishing-checks',
+        version: PACKAGE_VERSION,
+      });
+      expect(json.schema).toEqual({
+        package: 'zapier-platform-schema',
+        version: SCHEMA_VERSION,
+        errors: [],
+      });
+      expect(json.results).toContainEqual({
+        id: 'D021',
+        status: 'failure',
+        step: 'triggers.new_thing',
+        field: null,
+        message:
+          'triggers.new_thing: write the description as "Triggers when … ." (it is "Fires when a thing is added.")',
+        link: 'https://docs.zapier.com/platform/publish/integration-checks-reference#D021',
+      });
+      expect(json.summary).toEqual({
+        checks: 32,
+        passed: 31,
+        warnings: 0,
+        failed: 1,
+        deferred: 0,
+      });
+      expect(json.error).toBeNull();
+    });
+
+    it('says why nothing was checked in the same object, and exits 2', async () => {
+      expect(await run('--format', 'json')).toBe(2);
+      const json = report();
+      expect(json.results).toEqual([]);
+      expect(json.summary).toBeNull();
+      expect(json.error).toMatch(/has no app to load/);
+      expect(err).toHaveLength(1);
+    });
+
+    it("lists the schema's errors, where each is", async () => {
+      writeApp('N', 'Triggers when a thing is added.');
+      expect(await run('--format', 'json')).toBe(2);
+      const json = report();
+      expect(json.schema).toEqual({
+        package: 'zapier-platform-schema',
+        version: SCHEMA_VERSION,
+        errors: [
+          expect.objectContaining({
+            property: 'App.triggers.new_thing.display.label',
+            message: 'does not meet minimum length of 2',
+          }),
+        ],
+      });
+      expect(json.error).toMatch(/^the definition fails zapier-platform-schema/);
+    });
+  });
 });

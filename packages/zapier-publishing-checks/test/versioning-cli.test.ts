@@ -100,6 +100,43 @@ describe('--previous', () => {
     );
   });
 
+  it('gives each change its step and field, and the closing lines, in --format json', async () => {
+    const previous = appFolder('previous', '1.0.0', [PAGE]);
+    expect(
+      await run(
+        appFolder('next', '1.0.1', []),
+        '--previous',
+        previous,
+        '--format',
+        'json',
+      ),
+    ).toBe(1);
+    const report = JSON.parse(lines.join('\n')) as {
+      versioning: {
+        entries: {
+          id: string;
+          status: string;
+          step: string | null;
+          field: string | null;
+        }[];
+        closing: string[];
+        refused: boolean;
+      };
+    };
+    expect(report.versioning.entries).toContainEqual(
+      expect.objectContaining({
+        id: 'removed-input-field',
+        status: 'failure',
+        step: 'triggers.new_thing',
+        field: 'page',
+      }),
+    );
+    expect(report.versioning.refused).toBe(true);
+    expect(report.versioning.closing.at(-1)).toMatch(
+      /^version Zapier will require: 2\.0\.0/,
+    );
+  });
+
   it("reads the previous version from zapier-platform build's definition.json", async () => {
     const definition = join(scratch, 'definition.json');
     writeFileSync(

@@ -8,12 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import type { Output } from '../cli';
 import type { AppDefinition } from '../definition';
-import { AppLoadError } from '../load-app';
 import { messageOf } from '../messages';
-import { MARK } from '../report';
-import type { Severity } from '../checks/check';
+import type { ReportEntry } from '../report';
+import type { Status } from '../runner';
 import type { Comparison, VersionChange } from './breaking-changes';
 import { compareDefinitions } from './breaking-changes';
 import { VersionInputError, readPreviousDefinition } from './previous';
@@ -22,6 +20,8 @@ import { MIGRATIONS, PUSH_RULES, RULES, breaksZaps } from './rules';
 import type { Version } from './semver';
 import { parseVersion, versionText } from './semver';
 
+export { VersionInputError };
+
 export interface VersionOptions {
   /** The previous public version: its app folder or definition.json. */
   previous?: string;
@@ -29,8 +29,40 @@ export interface VersionOptions {
   versions?: string;
 }
 
-const line = (severity: Severity | 'pass', id: string, text: string, link: string) =>
-  `${MARK[severity]} ${id} ${severity.padEnd(7)} ${text}. ${link}`;
+/** What `--previous` and `--versions` found: entries as the checks' report has them, then the closing lines. */
+export interface VersionReport {
+  entries: ReportEntry[];
+  /** The previous and this version, whether existing Zaps break, the version Zapier will require. */
+  closing: string[];
+  /** A rule refuses this version: a breaking change without a new major, or a push Zapier refuses. */
+  refused: boolean;
+}
+
+const STEP = /^(?:triggers|searches|creates|searchOrCreates)\./;
+
+/** The step and field a change's `where` names (`triggers.new_lead, field page`). */
+function locationOf(where: string): Pick<ReportEntry, 'step' | 'field'> {
+  const [head = where, detail] = where.split(', ', 2);
+  const step = STEP.test(head) ? head : null;
+  if (detail === undefined) {
+    return { step, field: step === null ? head : null };
+  }
+  return { step, field: detail.replace(/^(?:field|output field|sample key) /, '') };
+}
+
+const entry = (
+  status: Status,
+  id: string,
+  where: string | null,
+  message: string,
+  link: string,
+): ReportEntry => ({
+  id,
+  status,
+  ...(where === null ? { step: null, field: null } : locationOf(where)),
+  message: where === null ? message : `${where}: ${message}`,
+  link,
+});
 
 function versionOf(definition: AppDefinition, whose: string): Version {
   const version = parseVersion(definition.version ?? '');
@@ -42,18 +74,18 @@ function versionOf(definition: AppDefinition, whose: string): Version {
   return version;
 }
 
-function severityOf(change: VersionChange, majorRaised: boolean): Severity {
+function severityOf(change: VersionChange, majorRaised: boolean): Status {
   if (change.undecided === true) {
     return 'deferred';
   }
   return breaksZaps(change.rule) && !majorRaised ? 'failure' : 'warning';
 }
 
-function changeLine(change: VersionChange, majorRaised: boolean): string {
+function changeEntry(change: VersionChange, majorRaised: boolean): ReportEntry {
   const severity = severityOf(change, majorRaised);
   const what =
     severity === 'deferred' ? `not decided offline: ${change.change}` : change.change;
-  return line(severity, change.rule, `${change.where}: ${what}`, RULES[change.rule].link);
+  return entry(severity, change.rule, change.where, what, RULES[change.rule].link);
 }
 
 /** What the next version must be: a new major for a breaking change, else Zapier's numbering advice. */
@@ -70,18 +102,20 @@ function requiredVersion(
     : versionText(previous.major, previous.minor, previous.patch + 1);
 }
 
-/** The comparison with the previous version; true when a breaking change lacks a new major. */
+/** The comparison with the previous version. */
 function reportPrevious(
   current: AppDefinition,
   previousDefinition: AppDefinition,
   source: string,
-  out: (text: string) => void,
-): boolean {
+): VersionReport {
+  const entries: ReportEntry[] = [];
+  const closing: string[] = [];
+  const out = (text: string) => closing.push(text);
   const previous = versionOf(previousDefinition, source);
   const now = versionOf(current, 'this app');
   const comparison = compareDefinitions(previousDefinition, current);
   const majorRaised = now.major > previous.major;
-  comparison.changes.forEach((change) => out(changeLine(change, majorRaised)));
+  comparison.changes.forEach((change) => entries.push(changeEntry(change, majorRaised)));
   const breaking = comparison.changes.filter(
     (change) => breaksZaps(change.rule) && change.undecided !== true,
   ).length;
@@ -90,10 +124,11 @@ function reportPrevious(
   ).length;
   const required = requiredVersion(previous, breaking, comparison);
   if (majorRaised) {
-    out(
-      line(
+    entries.push(
+      entry(
         'warning',
         'migrate',
+        null,
         `${now.text}: users of ${previous.major}.x are not migrated to it (Zapier migrates within one major only): they update their Zaps by hand, or ${previous.text} gets deprecated`,
         MIGRATIONS,
       ),
@@ -114,15 +149,11 @@ function reportPrevious(
       `version Zapier will require: no new major; by its numbering advice ${required} (${comparison.additions.length > 0 ? 'new functionality: a minor' : 'no new functionality: a patch'}).`,
     );
   }
-  return breaking > 0 && !majorRaised;
+  return { entries, closing, refused: breaking > 0 && !majorRaised };
 }
 
-/** The push rules for this version; true when Zapier refuses the push. */
-function reportPush(
-  current: AppDefinition,
-  versionsFile: string,
-  out: (text: string) => void,
-): boolean {
+/** The push rules for this version. */
+function reportPush(current: AppDefinition, versionsFile: string): VersionReport {
   const path = resolve(versionsFile);
   let text: string;
   try {
@@ -133,41 +164,36 @@ function reportPush(
     );
   }
   const verdict = judgePush(versionOf(current, 'this app'), parseVersionList(text, path));
-  out(
-    verdict.allowed
-      ? line('pass', 'push', `${verdict.reason}: nothing to change`, PUSH_RULES)
-      : line('failure', 'push', verdict.reason, PUSH_RULES),
-  );
-  return !verdict.allowed;
+  return {
+    entries: [
+      verdict.allowed
+        ? entry('pass', 'push', null, `${verdict.reason}: nothing to change`, PUSH_RULES)
+        : entry('failure', 'push', null, verdict.reason, PUSH_RULES),
+    ],
+    closing: [],
+    refused: !verdict.allowed,
+  };
 }
 
-/** Runs what `options` asks for on `current`; exit code 0, 1 (a rule refuses this version) or 2 (unreadable input). */
+/**
+ * What `options` asks for on `current`; throws VersionInputError when a file
+ * or folder it names cannot be read.
+ */
 export async function checkVersions(
   current: AppDefinition,
   options: VersionOptions,
-  output: Output,
-): Promise<number> {
-  try {
-    let refused = false;
-    if (options.previous !== undefined) {
-      const previous = await readPreviousDefinition(options.previous);
-      output.out(
-        '==> against the previous version (https://docs.zapier.com/integrations/manage/versions)',
-      );
-      refused = reportPrevious(current, previous, options.previous, (text) =>
-        output.out(text),
-      );
-    }
-    if (options.versions !== undefined) {
-      refused =
-        reportPush(current, options.versions, (text) => output.out(text)) || refused;
-    }
-    return refused ? 1 : 0;
-  } catch (error) {
-    if (error instanceof VersionInputError || error instanceof AppLoadError) {
-      output.err(`zapier-publishing-checks: ${error.message}`);
-      return 2;
-    }
-    throw error;
+): Promise<VersionReport> {
+  const reports: VersionReport[] = [];
+  if (options.previous !== undefined) {
+    const previous = await readPreviousDefinition(options.previous);
+    reports.push(reportPrevious(current, previous, options.previous));
   }
+  if (options.versions !== undefined) {
+    reports.push(reportPush(current, options.versions));
+  }
+  return {
+    entries: reports.flatMap((report) => report.entries),
+    closing: reports.flatMap((report) => report.closing),
+    refused: reports.some((report) => report.refused),
+  };
 }

@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# zapier-publishing-checks as a Zapier developer gets it: packs the package
+# (npm pack), makes scratch apps outside the workspace with the project's
+# `zapier-platform init` (each template that works offline: JavaScript
+# CommonJS and ES module minimal, TypeScript basic-auth, which init offers
+# as ES modules only), installs the tarball with the app's production
+# dependencies and no zapier-platform-cli, and runs it there on every Node.js
+# at hand (the project's 22, and the PATH's when it differs):
+# --help, --version, the schema step, --format json parsed, a missing
+# --listing (exit 2), an unbuilt TypeScript app (exit 2, "build it first"),
+# and a broken copy of each app: a failing check (exit 1, its ID) and a
+# schema error (exit 2). Every command is bounded in time; the scratch folder
+# is removed on exit. npm installs from its cache when it can, else from the
+# registry.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+package="$root/packages/zapier-publishing-checks"
+node22="$root/node_modules/.bin/node"
+work="$(mktemp -d "${TMPDIR:-/tmp}/checks-from-tarball.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+
+fail() {
+  echo "FAILED: $*" >&2
+  exit 1
+}
+bounded() { timeout --kill-after=5 "$@"; }
+
+nodes=("$node22")
+if command -v node >/dev/null 2>&1 && [ "$(node --version)" != "$("$node22" --version)" ]; then
+  nodes+=("$(command -v node)")
+fi
+
+echo "packing $package"
+(cd "$package" && bounded 120 npm pack --silent --pack-destination "$work" >/dev/null)
+tarball="$(ls "$work"/zapier-publishing-checks-*.tgz)"
+version="$("$node22" -p 'require(process.argv[1]).version' "$package/package.json")"
+echo "packed $(basename "$tarball") ($(wc -c <"$tarball") bytes)"
+
+# name, then zapier-platform init's options
+apps=(
+  "cjs -t minimal -m commonjs -l javascript"
+  "esm -t minimal -m esm -l javascript"
+  "ts -t basic-auth -m esm -l typescript"
+)
+
+# Adds one trigger to the app in the current folder, through a wrapper put
+# in place of its entry (index.js; an ES module's package.json "exports"):
+# `label` and `description` are what breaks it.
+break_app() {
+  local label="$1" description="$2" entry trigger
+  entry="$("$node22" -p 'const m = require("./package.json"); m.type === "module" ? m.exports : "./index.js"')"
+  trigger="{ new_thing: { key: 'new_thing', noun: 'Thing',
+    display: { label: '$label', description: '$description' },
+    operation: { perform: () => [{ id: '1' }], sample: { id: '1' } } } }"
+  [ -f "$entry.original.js" ] || mv "$entry" "$entry.original.js"
+  if [ "$("$node22" -p 'require("./package.json").type')" = module ]; then
+    printf '%s\n' "import app from './$(basename "$entry").original.js';" \
+      "export default { ...app, triggers: { ...app.triggers, ...$trigger } };" >"$entry"
+  else
+    printf '%s\n' "const app = require('./$(basename "$entry").original.js');" \
+      "module.exports = { ...app, triggers: { ...app.triggers, ...$trigger } };" >"$entry"
+  fi
+}
+
+# Runs the installed command on one Node.js; its output in $work/out, $work/err.
+checks() {
+  local node="$1"
+  shift
+  local code=0
+  bounded 90 "$node" node_modules/.bin/zapier-publishing-checks "$@" >"$work/out" 2>"$work/err" || code=$?
+  echo "$code"
+}
+
+expect_code() {
+  local want="$1" got="$2" what="$3"
+  [ "$got" = "$want" ] || {
+    cat "$work/out" "$work/err" >&2
+    fail "$what: exit $got, expected $want"
+  }
+}
+
+# The value of a JavaScript expression of `report`, the JSON report in $work/out.
+json_value() {
+  "$node22" -e '
+    const report = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    console.log(new Function("report", `return (${process.argv[2]});`)(report));' "$work/out" "$1"
+}
+
+json_holds() {
+  [ "$(json_value "$1")" = true ] || {
+    head -c 2000 "$work/out" >&2
+    fail "$2: the JSON report does not hold: $1"
+  }
+}
+
+for spec in "${apps[@]}"; do
+  read -r name init_options <<<"$spec"
+  app="$work/$name"
+  echo
+  echo "==> $name: zapier-platform init $app $init_options"
+  # shellcheck disable=SC2086 # init_options is a list of options
+  DISABLE_ZAPIER_ANALYTICS=1 bounded 120 "$node22" "$root/node_modules/zapier-platform-cli/src/bin/run" \
+    init "$app" $init_options </dev/null >"$work/init.log" 2>&1 || {
+    cat "$work/init.log" >&2
+    fail "zapier-platform init $init_options"
+  }
+  cd "$app"
+  bounded 300 npm install --omit=dev --prefer-offline --no-audit --no-fund --loglevel=error "$tarball" >/dev/null
+  if "$node22" -e 'require.resolve("zapier-platform-cli/package.json")' 2>/dev/null; then
+    fail "$name: zapier-platform-cli is installed; the run must do without it"
+  fi
+  schema_version="$("$node22" -p 'require(require.resolve("zapier-platform-schema/package.json", { paths: [require("path").dirname(require.resolve("zapier-platform-core"))] })).version' 2>/dev/null || true)"
+
+  if [ -f tsconfig.json ]; then
+    code="$(checks "$node22")"
+    expect_code 2 "$code" "$name unbuilt"
+    grep -q 'build it first' "$work/err" || fail "$name unbuilt: no word of building it: $(cat "$work/err")"
+    echo "unbuilt: exit 2, $(cat "$work/err")"
+    bounded 120 "$node22" "$root/node_modules/typescript/bin/tsc" -p tsconfig.json
+  fi
+
+  for node in "${nodes[@]}"; do
+    echo "-- $name on Node.js $("$node" --version)"
+    code="$(checks "$node" --help)"
+    expect_code 0 "$code" "$name --help"
+    grep -q '^exit codes:' "$work/out" || fail "$name --help lists no exit codes"
+    grep -q -- '--format text|json' "$work/out" || fail "$name --help lists no --format"
+    code="$(checks "$node" --version)"
+    expect_code 0 "$code" "$name --version"
+    [ "$(cat "$work/out")" = "$version" ] || fail "$name --version printed $(cat "$work/out"), not $version"
+    echo "--help: exit 0; --version: $(cat "$work/out")"
+
+    code="$(checks "$node")"
+    [ "$code" = 0 ] || [ "$code" = 1 ] || expect_code "0 or 1" "$code" "$name text run"
+    if grep -q $'\e' "$work/out" "$work/err"; then fail "$name: colour codes in piped output"; fi
+    grep -q "^==> schema: zapier-platform-schema $schema_version " "$work/out" ||
+      fail "$name: no schema step with zapier-platform-schema $schema_version: $(head -3 "$work/out")"
+    echo "text: exit $code; $(head -1 "$work/out"); $(tail -1 "$work/out")"
+
+    if [ "$node" = "$node22" ] && command -v script >/dev/null 2>&1; then
+      # On a terminal (script(1) gives it one): coloured, unless NO_COLOR.
+      bounded 90 script -qec "'$node' node_modules/.bin/zapier-publishing-checks --skip-schema" /dev/null >"$work/out" || true
+      grep -q $'\e\\[3[12]m' "$work/out" || fail "$name: no colour on a terminal"
+      NO_COLOR=1 bounded 90 script -qec "'$node' node_modules/.bin/zapier-publishing-checks --skip-schema" /dev/null >"$work/out" || true
+      if grep -q $'\e' "$work/out"; then fail "$name: colour on a terminal with NO_COLOR"; fi
+      echo "on a terminal: coloured; with NO_COLOR: not"
+    fi
+
+    code="$(checks "$node" --format json)"
+    json_holds "report.schema.version === '$schema_version'
+      && report.schema.errors.length === 0 && report.error === null
+      && report.summary.checks > 0 && report.results.length >= report.summary.checks
+      && report.results.every((r) => ['id', 'status', 'step', 'field', 'message', 'link'].every((k) => k in r))" \
+      "$name --format json"
+    echo "--format json: exit $code; $(json_value 'JSON.stringify(report.summary)')"
+
+    code="$(checks "$node" --listing "$work/no-such-listing.json")"
+    expect_code 2 "$code" "$name --listing missing"
+    grep -q "no-such-listing.json" "$work/err" || fail "$name: the missing listing is not named"
+  done
+
+  broken="$work/$name-broken"
+  cp -a "$app" "$broken"
+  cd "$broken"
+  break_app 'New Thing' 'Fires when a thing is added.'
+  for node in "${nodes[@]}"; do
+    code="$(checks "$node" --format json)"
+    expect_code 1 "$code" "$name broken (D021) on $("$node" --version)"
+    json_holds "report.results.some((r) => r.id === 'D021' && r.status === 'failure' && r.step === 'triggers.new_thing')" \
+      "$name broken (D021)"
+  done
+  echo "broken copy: exit 1; $(json_value 'report.results.filter((r) => r.status === "failure").map((r) => `${r.id} ${r.step}`).join(", ")')"
+  break_app 'N' 'Triggers when a thing is added.'
+  code="$(checks "$node22")"
+  expect_code 2 "$code" "$name schema error"
+  grep -q 'App.triggers.new_thing.display.label' "$work/out" || fail "$name: the schema error is not named: $(cat "$work/out")"
+  echo "schema error: exit 2; $(grep -m1 '^✖' "$work/out")"
+  cd "$work"
+done
+
+echo
+echo "the packed package ran in ${#apps[@]} scratch apps on Node.js $(for n in "${nodes[@]}"; do "$n" --version; done | paste -sd' ')"
