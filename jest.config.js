@@ -24,7 +24,8 @@ process.emitWarning = (warning, ...rest) => {
 };
 
 const shared = {
-  testEnvironment: 'node',
+  // Node's, undoing what a test file patched on the http modules (nock, core).
+  testEnvironment: '<rootDir>/test/environment.ts',
   // The checks package, from its source (as tsconfig.json's paths say), not its build.
   moduleNameMapper: {
     '^zapier-publishing-checks$':
@@ -73,7 +74,6 @@ module.exports = {
       ...shared,
       displayName: 'sandbox',
       testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/test/restore-http.ts'],
       transform: { ...shared.transform, ...ESM_ONLY_TRANSFORM },
       transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
     },
@@ -81,13 +81,11 @@ module.exports = {
       ...shared,
       displayName: 'publishing',
       testMatch: ['<rootDir>/test/publishing/**/*.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/test/restore-http.ts'],
     },
     {
       ...shared,
       displayName: 'checks',
       testMatch: ['<rootDir>/packages/*/test/**/*.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/test/restore-http.ts'],
     },
     {
       ...shared,
@@ -98,7 +96,6 @@ module.exports = {
       ...shared,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/test/restore-http.ts'],
     },
   ],
   // Three workers on two cores: many suites wait on timers and sockets (a
