@@ -1,10 +1,12 @@
 /**
- * Five suites, one command (`npm test`):
+ * Six suites, one command (`npm test`):
  * - app: the Zapier app against nock, offline, coverage enforced;
  * - sandbox: the local service's conformance, through Fastify's inject, and
  *   over real HTTP on loopback where the socket is the point;
  * - publishing: the offline publishing checks of `npm run validate`, the changelog;
- * - docs: the README's size, the links between the pages, docs/architecture.md;
+ * - checks: the publishing-checks package, a fixture app per rule;
+ * - docs: the Markdown budget, the links between the pages, the folder rules,
+ *   a repository that stands alone;
  * - e2e: the whole Zap lifecycle and the consent page in headless Chromium.
  * @type {import('jest').Config}
  */
@@ -100,10 +102,15 @@ module.exports = {
   ],
   // Three workers on two cores: many suites wait on timers and sockets (a
   // retry's backoff, a cache that never answers), so a third worker fills
-  // the waits. A worker past 512 MB is replaced between two test files, so no
-  // process grows with the whole run.
+  // the waits. Between two test files, a worker whose heap holds over 256 MB
+  // is replaced. Jest counts the heap in use (`heapUsed`), not the process's
+  // memory, which runs near twice that: at 512 MB a worker reached 993 MiB.
   maxWorkers: 3,
-  workerIdleMemoryLimit: '512MB',
+  workerIdleMemoryLimit: '256MB',
+  // A test that starts a sandbox (Fastify, a SQLite file) or a runtime
+  // stand-in waits on real sockets, up to harness/eventually.ts's 20 s:
+  // Jest's 5 s is too short on a loaded machine. Longer work sets its own.
+  testTimeout: 30_000,
   // `npm test` passes --coverage: the thresholds hold for the whole run, and a
   // developer's `npx jest test/sandbox` is not failed for the app's coverage.
   collectCoverageFrom: ['src/**/*.ts'],

@@ -127,6 +127,8 @@ export interface ZapierRuntime {
     scope: ['auth'] | null,
     connection?: Connection,
   ): void;
+  /** The text stored under `key` now (`null` when none), as a run of `connection` reads it. */
+  storedText(key: string, scope: ['auth'] | null, connection?: Connection): unknown;
   /** A token for a run of `connection`, for a handler this stand-in does not start. */
   admit(connection: Connection): string;
   /**
@@ -429,6 +431,8 @@ function runtimeOf(
     storeText(key, text, scope, connection = DEFAULT_CONNECTION) {
       server.cache.call('zcache_set', [key, text, null, scope, false], connection);
     },
+    storedText: (key, scope, connection = DEFAULT_CONNECTION) =>
+      server.cache.call('zcache_get', [key, scope], connection),
     admit,
     invoke: (app, method, bundle, connection = DEFAULT_CONNECTION) =>
       invokeThroughHandler(
