@@ -1,10 +1,12 @@
 /**
- * Five suites, one command (`npm test`):
+ * Six suites, one command (`npm test`):
  * - app: the Zapier app against nock, offline, coverage enforced;
  * - sandbox: the local service's conformance, through Fastify's inject, and
  *   over real HTTP on loopback where the socket is the point;
  * - publishing: the offline publishing checks of `npm run validate`, the changelog;
- * - docs: the README's size, the links between the pages, docs/architecture.md;
+ * - checks: the publishing-checks package, a fixture app per rule;
+ * - docs: the Markdown budget, the links between the pages, the folder rules,
+ *   a repository that stands alone;
  * - e2e: the whole Zap lifecycle and the consent page in headless Chromium.
  * @type {import('jest').Config}
  */
@@ -24,7 +26,8 @@ process.emitWarning = (warning, ...rest) => {
 };
 
 const shared = {
-  testEnvironment: 'node',
+  // Node's, undoing what a test file patched on the http modules (nock, core).
+  testEnvironment: '<rootDir>/test/environment.ts',
   // The checks package, from its source (as tsconfig.json's paths say), not its build.
   moduleNameMapper: {
     '^zapier-publishing-checks$':
@@ -73,7 +76,6 @@ module.exports = {
       ...shared,
       displayName: 'sandbox',
       testMatch: ['<rootDir>/test/sandbox/**/*.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/test/restore-http.ts'],
       transform: { ...shared.transform, ...ESM_ONLY_TRANSFORM },
       transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
     },
@@ -81,13 +83,11 @@ module.exports = {
       ...shared,
       displayName: 'publishing',
       testMatch: ['<rootDir>/test/publishing/**/*.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/test/restore-http.ts'],
     },
     {
       ...shared,
       displayName: 'checks',
       testMatch: ['<rootDir>/packages/*/test/**/*.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/test/restore-http.ts'],
     },
     {
       ...shared,
@@ -98,15 +98,20 @@ module.exports = {
       ...shared,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/test/restore-http.ts'],
     },
   ],
   // Three workers on two cores: many suites wait on timers and sockets (a
   // retry's backoff, a cache that never answers), so a third worker fills
-  // the waits. A worker past 512 MB is replaced between two test files, so no
-  // process grows with the whole run.
+  // the waits. Between two test files, a worker whose heap holds over 256 MB
+  // is replaced. Jest counts the heap in use (`heapUsed`), not the process's
+  // memory, which runs near twice that: the largest process of
+  // `/usr/bin/time -v npm test` held 687 MiB at 512 MB, 429 MiB at 256 MB.
   maxWorkers: 3,
-  workerIdleMemoryLimit: '512MB',
+  workerIdleMemoryLimit: '256MB',
+  // A test that starts a sandbox (Fastify, a SQLite file) or a runtime
+  // stand-in waits on real sockets, up to harness/eventually.ts's 20 s:
+  // Jest's 5 s is too short on a loaded machine. Longer work sets its own.
+  testTimeout: 30_000,
   // `npm test` passes --coverage: the thresholds hold for the whole run, and a
   // developer's `npx jest test/sandbox` is not failed for the app's coverage.
   collectCoverageFrom: ['src/**/*.ts'],

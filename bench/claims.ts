@@ -126,7 +126,7 @@ async function performOnce(
       PERFORM,
       { cleanedRequest: delivery, subscribeData: { id: 'wh_bench' } },
       endpoints,
-      true,
+      { quiet: true },
     ),
   );
   const millis = performance.now() - started;

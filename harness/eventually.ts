@@ -5,7 +5,12 @@ export function sleep(ms: number): Promise<void> {
 }
 
 export interface EventuallyOptions {
-  /** How long to keep asking (default 5 s). */
+  /**
+   * How long to keep asking (default 20 s). A wait ends as soon as `check`
+   * answers; only a failure waits this long, so it is sized for a loaded
+   * machine (a sandbox delivery took over 5 s at load average 18 on two
+   * cores), not for a quiet one.
+   */
   timeoutMs?: number;
   /** How long to wait between two asks (default 20 ms). */
   intervalMs?: number;
@@ -21,7 +26,7 @@ export async function eventually<T>(
   check: () => T | undefined | Promise<T | undefined>,
   options: EventuallyOptions = {},
 ): Promise<T> {
-  const { timeoutMs = 5000, intervalMs = 20, what = 'the condition' } = options;
+  const { timeoutMs = 20_000, intervalMs = 20, what = 'the condition' } = options;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

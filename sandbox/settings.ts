@@ -8,7 +8,7 @@
  *   SANDBOX_REFRESH_GRACE (30 s)
  */
 export interface SandboxSettings {
-  /** Lifetime of access tokens (§5.3 e): short in the demo, so refresh gets exercised. */
+  /** Lifetime of access tokens (service-interface.md#token-refresh): short in the demo, so refresh gets exercised. */
   accessTokenTtlSeconds: number;
   /** Lifetime of authorization codes. */
   authorizationCodeTtlSeconds: number;

@@ -1,35 +1,35 @@
 /**
  * Typed shapes of every body in the landing-page service's interface
- * (`shared/spec/landing-page-api.md`). Reading an untrusted answer into one
+ * (docs/service-interface.md). Reading an untrusted answer into one
  * of them is `responses.ts`'s job.
  */
 
-/** §6: the one trigger name the spec gives. */
+/** service-interface.md#webhooks: the one trigger name the spec gives. */
 export const LEAD_CREATED = 'lead.created';
 
-/** §4.1 request body. */
+/** service-interface.md#webhooks: the create request's body. */
 export interface CreateWebhookRequest {
   url: string;
   triggers: (typeof LEAD_CREATED)[];
 }
 
-/** §4.1 success body. Fields beyond `id` are not shown in the spec and are kept as sent. */
+/** service-interface.md#webhooks: the create answer's body. Fields beyond `id` are not shown in the spec and are kept as sent. */
 export interface CreateWebhookResponse {
   id: string;
   [field: string]: unknown;
 }
 
-/** §4.2 success body. */
+/** service-interface.md#webhooks: the delete answer's body. */
 export interface DeleteWebhookResponse {
   success: boolean;
 }
 
-/** §2 Error object. */
+/** service-interface.md#errors: the Error object. */
 export interface ServiceErrorBody {
   error: string;
 }
 
-/** §4.4 request body (form-encoded), with exactly one client authentication method. */
+/** service-interface.md#token-exchange: the request body (form-encoded), with exactly one client authentication method. */
 export type AuthorizationCodeGrant = {
   grant_type: 'authorization_code';
   code: string;
@@ -37,7 +37,7 @@ export type AuthorizationCodeGrant = {
   client_id: string;
 } & ({ client_secret: string } | { code_verifier: string });
 
-/** §4.5 request body (form-encoded); `client_secret` only when PKCE is not used. */
+/** service-interface.md#token-refresh: the request body (form-encoded); `client_secret` only when PKCE is not used. */
 export interface RefreshTokenGrant {
   grant_type: 'refresh_token';
   refresh_token: string;
@@ -45,7 +45,7 @@ export interface RefreshTokenGrant {
   client_secret?: string;
 }
 
-/** §2 Token response. `scope` comes with the code exchange only. */
+/** service-interface.md#token-exchange: the token response. `scope` comes with the code exchange only. */
 export interface TokenResponse {
   access_token: string;
   token_type: string;
@@ -54,7 +54,7 @@ export interface TokenResponse {
   scope?: string;
 }
 
-/** §4.6 User information. */
+/** service-interface.md#user-information. */
 export interface UserInfo {
   user: {
     id: string;

@@ -1,5 +1,5 @@
 /**
- * OAuth 2.0 connection (§4.3 to §4.6, §5): authorization code with rotating
+ * OAuth 2.0 connection (service-interface.md#oauth): authorization code with rotating
  * refresh tokens, optionally PKCE instead of the client secret.
  */
 import { errors } from 'zapier-platform-core';
@@ -156,7 +156,7 @@ function readTokenResponse(
 
 /**
  * The redirect came back with `error` (and perhaps `error_description`)
- * instead of a code (§4.3, RFC 6749 §4.1.2.1): the description when there is
+ * instead of a code (service-interface.md#authorization, RFC 6749 §4.1.2.1): the description when there is
  * one, the code in words when not.
  */
 function authorizationRefused(code: string, description: unknown, bundle: Bundle): Error {
@@ -251,11 +251,11 @@ async function refreshAccessToken(
   if (response.status >= 400) {
     throw failureFor(response, bundle);
   }
-  // §4.5: every refresh returns a new refresh token and the old one stops working.
+  // service-interface.md#token-refresh: every refresh returns a new refresh token and the old one stops working.
   return readTokenResponse(response, RENEWING, refreshToken);
 }
 
-/** What the connection test returns: userinfo (§4.6), and the label built from it. */
+/** What the connection test returns: userinfo (service-interface.md#user-information), and the label built from it. */
 export type ConnectionTestResult = JsonObject & { connection_label: string };
 
 async function testConnection(

@@ -85,7 +85,7 @@ export function apiBaseUrl(env: Environment = process.env): string {
   return readBaseUrl(env, 'BASE_URL');
 }
 
-/** How the app proves it is the registered OAuth client: exactly one method (§4.4). */
+/** How the app proves it is the registered OAuth client: exactly one method (service-interface.md#token-exchange). */
 export type ClientAuthentication = { pkce: false; clientSecret: string } | { pkce: true };
 
 export type OAuthClient = {

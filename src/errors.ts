@@ -77,7 +77,7 @@ function textOf(value: unknown): string | undefined {
 
 /**
  * What an error says, from either shape: the spec's sentence in `error`
- * (§7), or an OAuth code in `error` with the sentence in `error_description`
+ * (service-interface.md#errors), or an OAuth code in `error` with the sentence in `error_description`
  * (RFC 6749 §5.2). The description when there is one; a code alone in words;
  * never a bare code such as `invalid_grant`.
  */
@@ -131,7 +131,7 @@ export function saysPaidPlanIsNeeded(said: string | undefined): boolean {
   return said !== undefined && PAID_PLAN_WORDING.test(said);
 }
 
-/** OAuth is a paid-plan feature (§1, §5.5); the spec does not say how the refusal is worded. */
+/** OAuth is a paid-plan feature (service-interface.md#access); the spec does not say how the refusal is worded. */
 export function isPaidPlanRefusal(response: HttpResponse): boolean {
   return response.status === 402 || saysPaidPlanIsNeeded(serviceMessage(response));
 }

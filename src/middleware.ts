@@ -11,7 +11,7 @@ export function isTokenEndpoint(url: string): boolean {
   }
 }
 
-/** §5.1: every API request carries `Authorization: Bearer <ACCESS_TOKEN>`. */
+/** service-interface.md#access: every API request carries `Authorization: Bearer <ACCESS_TOKEN>`. */
 export const addBearerToken: BeforeRequestMiddleware = (request, _z, bundle) => {
   const token = bundle.authData?.access_token;
   if (token && !isTokenEndpoint(request.url)) {

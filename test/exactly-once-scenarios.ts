@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import { eventually, sleep } from '../harness/eventually';
+import { eventually } from '../harness/eventually';
 import { startZapierRuntime } from '../harness/zapier/runtime';
 import type { ZapierRuntime } from '../harness/zapier/runtime';
 import type { Lead } from '../src/leads/fields';
@@ -50,6 +50,24 @@ export const claimWrites = (runtime: ZapierRuntime) =>
     (call) => call.method === 'zcache_set' && call.params[0] !== RECENT_LEADS_KEY,
   );
 
+/**
+ * A scenario's time, sized from its work rather than Jest's default 5 s: 10 s
+ * to start the runtime and load the app, and 50 ms for each call to the
+ * cache stand-in over loopback. A call takes about 10 ms through nock's
+ * interceptor on two cores at load average 9 (`npx jest
+ * test/app/leads/redeliveries.test.ts --verbose`: 500 leads, about 1,500
+ * calls, in 11 s); 50 ms leaves five times that.
+ */
+export const timeForCalls = (calls: number) => 10_000 + 50 * calls;
+/** A scenario of a few leads: core's three tries of each call included. */
+const FEW_CALLS = 100;
+/**
+ * The cache's time where a scenario is about what the cache answers, not
+ * when: no machine's speed runs it out, so none decides the outcome (the
+ * slow-cache scenarios and the built app's own test keep tight timings).
+ */
+const UNHURRIED: CacheTiming = { budgetMs: 120_000, callTimeoutMs: 30_000 };
+
 export interface ScenarioOptions {
   /**
    * Whether core's RPC client can keep its sockets alive: not where nock is
@@ -61,15 +79,17 @@ export interface ScenarioOptions {
 }
 
 export function describeExactlyOnce(
-  loadApp: () => object,
+  loadApp: (timing: CacheTiming) => object,
   { socketsReused, batchSize }: ScenarioOptions,
 ): void {
   let runtime: ZapierRuntime;
   let clock: number;
   let app: object;
+  // The file's default: the batches below give their own.
+  jest.setTimeout(timeForCalls(FEW_CALLS));
 
   beforeAll(() => {
-    app = loadApp();
+    app = loadApp(UNHURRIED);
   });
   beforeEach(async () => {
     clock = Date.UTC(2026, 10, 22);
@@ -240,49 +260,58 @@ export function describeExactlyOnce(
     expect(ids(await perform(batch, liveZap('wh_1')))).toEqual(['lead_1', 'lead_3']);
   });
 
-  it(`claims each lead of a batch of ${batchSize.toLocaleString('en-US')} once, at most ${CLAIMS_AT_ONCE} at a time`, async () => {
-    // Answers that take a while, as over the network to Zapier's cache: calls
-    // pile up unless the app bounds them.
-    await runtime.close();
-    runtime = await startZapierRuntime({ now: () => clock, answerDelayMs: 5 });
-    const leads = Array.from({ length: batchSize }, (_, index) =>
-      leadNamed(`lead_${index}`),
-    );
-    const batch = deliveryOf(...leads);
-    const gave = await perform(batch, liveZap('wh_1'));
-    expect(ids(gave)).toEqual(leads.map((lead) => lead.id));
-    const keys = claimWrites(runtime).map((call) => call.params[0]);
-    expect(new Set(keys).size).toBe(batchSize);
-    expect(keys).toHaveLength(batchSize);
-    const { mostCallsInFlight, mostConnectionsOpen, connectionsOpened } =
-      runtime.figures();
-    // The claims, and the remembering for the test step beside them.
-    expect(mostCallsInFlight).toBeLessThanOrEqual(CLAIMS_AT_ONCE + 1);
-    expect(mostCallsInFlight).toBeGreaterThan(1);
-    // Sockets held at once: the claims' and the log stream's, not one per lead.
-    expect(mostConnectionsOpen).toBeLessThanOrEqual(CLAIMS_AT_ONCE + 4);
-    if (socketsReused) {
-      expect(connectionsOpened).toBeLessThanOrEqual(CLAIMS_AT_ONCE + 4);
-    }
-    expect(await perform(batch, liveZap('wh_1'))).toEqual([]);
-  }, 60_000);
+  it(
+    `claims each lead of a batch of ${batchSize.toLocaleString('en-US')} once, at most ${CLAIMS_AT_ONCE} at a time`,
+    async () => {
+      // Answers that take a while, as over the network to Zapier's cache: calls
+      // pile up unless the app bounds them.
+      await runtime.close();
+      runtime = await startZapierRuntime({ now: () => clock, answerDelayMs: 5 });
+      const leads = Array.from({ length: batchSize }, (_, index) =>
+        leadNamed(`lead_${index}`),
+      );
+      const batch = deliveryOf(...leads);
+      const gave = await perform(batch, liveZap('wh_1'));
+      expect(ids(gave)).toEqual(leads.map((lead) => lead.id));
+      const keys = claimWrites(runtime).map((call) => call.params[0]);
+      expect(new Set(keys).size).toBe(batchSize);
+      expect(keys).toHaveLength(batchSize);
+      const { mostCallsInFlight, mostConnectionsOpen, connectionsOpened } =
+        runtime.figures();
+      // The claims, and the remembering for the test step beside them.
+      expect(mostCallsInFlight).toBeLessThanOrEqual(CLAIMS_AT_ONCE + 1);
+      expect(mostCallsInFlight).toBeGreaterThan(1);
+      // Sockets held at once: the claims' and the log stream's, not one per lead.
+      expect(mostConnectionsOpen).toBeLessThanOrEqual(CLAIMS_AT_ONCE + 4);
+      if (socketsReused) {
+        expect(connectionsOpened).toBeLessThanOrEqual(CLAIMS_AT_ONCE + 4);
+      }
+      expect(await perform(batch, liveZap('wh_1'))).toEqual([]);
+      // A claim a lead, then at most a claim and a read-back a lead.
+    },
+    timeForCalls(3 * batchSize),
+  );
 
-  it('spends about one call a lead on a batch sent again, and still finds the new leads among it', async () => {
-    const leads = Array.from({ length: 400 }, (_, index) => leadNamed(`lead_${index}`));
-    await perform(deliveryOf(...leads.slice(0, 300)), liveZap('wh_1'));
-    const callsBefore = runtime.calls.length;
-    const again = await perform(deliveryOf(...leads), liveZap('wh_1'));
-    expect(ids(again)).toEqual(leads.slice(300).map((lead) => lead.id));
-    // Writing first, a lead seen before costs two calls (the write, then the
-    // read-back of whose claim it is); reading first, once most were seen, one.
-    // At most: the first round written first (two calls each), the other seen
-    // leads read first (one), each new lead read then written (two), and the
-    // remembering for the test step (two); writing first throughout: 702.
-    const calls = runtime.calls.length - callsBefore;
-    expect(calls).toBeLessThanOrEqual(
-      2 * CLAIMS_AT_ONCE + (300 - CLAIMS_AT_ONCE) + 2 * 100 + 2,
-    );
-  });
+  it(
+    'spends about one call a lead on a batch sent again, and still finds the new leads among it',
+    async () => {
+      const leads = Array.from({ length: 400 }, (_, index) => leadNamed(`lead_${index}`));
+      await perform(deliveryOf(...leads.slice(0, 300)), liveZap('wh_1'));
+      const callsBefore = runtime.calls.length;
+      const again = await perform(deliveryOf(...leads), liveZap('wh_1'));
+      expect(ids(again)).toEqual(leads.slice(300).map((lead) => lead.id));
+      // Writing first, a lead seen before costs two calls (the write, then the
+      // read-back of whose claim it is); reading first, once most were seen, one.
+      // At most: the first round written first (two calls each), the other seen
+      // leads read first (one), each new lead read then written (two), and the
+      // remembering for the test step (two); writing first throughout: 702.
+      const calls = runtime.calls.length - callsBefore;
+      expect(calls).toBeLessThanOrEqual(
+        2 * CLAIMS_AT_ONCE + (300 - CLAIMS_AT_ONCE) + 2 * 100 + 2,
+      );
+    },
+    timeForCalls(300 + 702),
+  );
 
   it('delivers the lead, and says why, when the cache answers 5xx', async () => {
     runtime.failWith(503);
@@ -323,44 +352,52 @@ export function describeExactlyOnce(
 }
 
 /** Same scenarios against a cache that answers `false` (not `null`) for an existing key. */
-export function describeFalseAnswer(loadApp: () => object): void {
-  it('skips a redelivery when the cache answers false for an existing key', async () => {
-    const runtime = await startZapierRuntime({ existingKeyAnswer: false });
-    try {
-      const app = loadApp();
-      const bundle = {
-        cleanedRequest: deliveryOf(leadNamed('lead_1')),
-        ...webhookOnly('wh_1'),
-      };
-      expect(await runtime.invoke<Lead[]>(app, PERFORM, bundle)).toHaveLength(1);
-      expect(await runtime.invoke<Lead[]>(app, PERFORM, bundle)).toEqual([]);
-    } finally {
-      await runtime.close();
-    }
-  });
+export function describeFalseAnswer(loadApp: (timing: CacheTiming) => object): void {
+  it(
+    'skips a redelivery when the cache answers false for an existing key',
+    async () => {
+      const runtime = await startZapierRuntime({ existingKeyAnswer: false });
+      try {
+        const app = loadApp(UNHURRIED);
+        const bundle = {
+          cleanedRequest: deliveryOf(leadNamed('lead_1')),
+          ...webhookOnly('wh_1'),
+        };
+        expect(await runtime.invoke<Lead[]>(app, PERFORM, bundle)).toHaveLength(1);
+        expect(await runtime.invoke<Lead[]>(app, PERFORM, bundle)).toEqual([]);
+      } finally {
+        await runtime.close();
+      }
+    },
+    timeForCalls(FEW_CALLS),
+  );
 }
 
 /** A cache whose set answers something neither stored nor refused. */
-export function describeOddAnswer(loadApp: () => object): void {
-  it('passes a lead on, and says why, when the cache answers what no cache should', async () => {
-    const runtime = await startZapierRuntime({ storedAnswer: 'OK' });
-    try {
-      const bundle = {
-        cleanedRequest: deliveryOf(leadNamed('lead_1')),
-        ...webhookOnly('wh_1'),
-      };
-      const items = await runtime.invoke<Lead[]>(loadApp(), PERFORM, bundle);
-      expect(items.map((item) => item.id)).toEqual(['lead_1']);
-      expect(runtime.consoleLines).toEqual(
-        expect.arrayContaining([
-          "New Lead passed lead lead_1 on without checking for a redelivery: Zapier's cache gave an answer it does not understand (string). If the service sent it before, the Zap may run for it twice.",
-          "New Lead could not keep this delivery's leads for the Zap editor's test step: Zapier's cache did not confirm it stored them (it answered string). The leads themselves went out as usual.",
-        ]),
-      );
-    } finally {
-      await runtime.close();
-    }
-  });
+export function describeOddAnswer(loadApp: (timing: CacheTiming) => object): void {
+  it(
+    'passes a lead on, and says why, when the cache answers what no cache should',
+    async () => {
+      const runtime = await startZapierRuntime({ storedAnswer: 'OK' });
+      try {
+        const bundle = {
+          cleanedRequest: deliveryOf(leadNamed('lead_1')),
+          ...webhookOnly('wh_1'),
+        };
+        const items = await runtime.invoke<Lead[]>(loadApp(UNHURRIED), PERFORM, bundle);
+        expect(items.map((item) => item.id)).toEqual(['lead_1']);
+        expect(runtime.consoleLines).toEqual(
+          expect.arrayContaining([
+            "New Lead passed lead lead_1 on without checking for a redelivery: Zapier's cache gave an answer it does not understand (string). If the service sent it before, the Zap may run for it twice.",
+            "New Lead could not keep this delivery's leads for the Zap editor's test step: Zapier's cache did not confirm it stored them (it answered string). The leads themselves went out as usual.",
+          ]),
+        );
+      } finally {
+        await runtime.close();
+      }
+    },
+    timeForCalls(FEW_CALLS),
+  );
 }
 
 /**
@@ -369,18 +406,23 @@ export function describeOddAnswer(loadApp: () => object): void {
  * its lead. `loadApp(timing)` gives the app with that time for the cache.
  */
 export function describeSlowCache(loadApp: (timing: CacheTiming) => object): void {
-  // Each test waits out timeouts on purpose; a loaded machine stretches them.
-  jest.setTimeout(30_000);
   const timing: CacheTiming = { budgetMs: 4_000, callTimeoutMs: 2_000 };
-  /** For runs that check what the cache holds afterwards: time enough on a loaded machine. */
-  const patientTiming: CacheTiming = { budgetMs: 20_000, callTimeoutMs: 10_000 };
+  /** For runs that check what the cache holds afterwards. */
+  const patientTiming = UNHURRIED;
+  /** The run's time runs out, never a call's, at any machine speed. */
+  const budgetOnly: CacheTiming = { ...UNHURRIED, budgetMs: timing.budgetMs };
+  // The most a test waits out: a run on `timing` (its budget, then the calls
+  // under way), and a redelivery of 2,000 leads.
+  jest.setTimeout(timing.budgetMs + timing.callTimeoutMs + timeForCalls(2 * 2_000));
   let runtime: ZapierRuntime;
   let app: object;
   let patientApp: object;
+  let budgetBoundApp: object;
 
   beforeAll(() => {
     app = loadApp(timing);
     patientApp = loadApp(patientTiming);
+    budgetBoundApp = loadApp(budgetOnly);
   });
   beforeEach(async () => {
     runtime = await startZapierRuntime();
@@ -400,11 +442,42 @@ export function describeSlowCache(loadApp: (timing: CacheTiming) => object): voi
   const ids = (items: Lead[]) => items.map((item) => item.id);
   const batchOf = (size: number) =>
     Array.from({ length: size }, (_, index) => leadNamed(`lead_${index}`));
-  const claimedLeads = (leads: { id: string }[]) => {
-    const keys = new Set(claimWrites(runtime).map((call) => call.params[0]));
-    return leads
-      .filter((lead) => keys.has(claimKey({ kind: 'webhook', id: 'wh_1' }, lead.id)))
+  /** The mark of the run that made the first claim: each claim holds `<mark>.<place>`. */
+  const firstRunMark = () =>
+    String(JSON.parse(String(claimWrites(runtime)[0]!.params[1]))).split('.')[0]!;
+  /**
+   * The leads whose claim in the cache is the run's of `mark`, read once a
+   * redelivery has claimed the rest: a claim of that run given up and
+   * carried out late finds its key taken by then, so however late it lands,
+   * each lead is held by exactly one run.
+   */
+  const leadsHeldBy = (mark: string, leads: { id: string }[]) =>
+    leads
+      .filter((lead) => {
+        const text = runtime.storedText(
+          claimKey({ kind: 'webhook', id: 'wh_1' }, lead.id),
+          null,
+        );
+        return (
+          typeof text === 'string' && String(JSON.parse(text)).startsWith(`${mark}.`)
+        );
+      })
       .map((lead) => lead.id);
+
+  /**
+   * Sent again to a cache that answers, exactly the leads the first run's
+   * claims do not hold go out; it held some, not all.
+   */
+  const expectRedeliveryToGiveTheUnclaimed = async (leads: { id: string }[]) => {
+    const first = firstRunMark();
+    runtime.delayAnswers(() => 0);
+    const again = ids(await performPatiently(deliveryOf(...leads)));
+    const claimed = leadsHeldBy(first, leads);
+    expect(claimed.length).toBeGreaterThan(0);
+    expect(claimed.length).toBeLessThan(leads.length);
+    expect(again).toEqual(
+      leads.map((lead) => lead.id).filter((id) => !claimed.includes(id)),
+    );
   };
 
   it('returns every lead, unchecked and said so, when the cache never answers', async () => {
@@ -438,7 +511,7 @@ export function describeSlowCache(loadApp: (timing: CacheTiming) => object): voi
     expect(runtime.consoleLines.join('\n')).toMatch(
       /New Lead passed \d+ leads on without checking for a redelivery \(lead_\d+, .*\): Zapier's cache did not answer \(it had failed \d+ calls in a row, so this run stopped asking it\)/,
     );
-  }, 30_000);
+  });
 
   it('returns every lead when the cache answers only some calls, and claims none it did not return', async () => {
     // Every other call hangs, never carried out: those leads are not claimed.
@@ -447,15 +520,7 @@ export function describeSlowCache(loadApp: (timing: CacheTiming) => object): voi
     expect(ids(await perform(deliveryOf(...leads)))).toEqual(
       leads.map((lead) => lead.id),
     );
-    const claimed = claimedLeads(leads);
-    expect(claimed.length).toBeGreaterThan(0);
-    expect(claimed.length).toBeLessThan(leads.length);
-    // Sent again to a cache that answers: exactly the leads never claimed go out.
-    runtime.delayAnswers(() => 0);
-    const again = ids(await performPatiently(deliveryOf(...leads)));
-    expect(again).toEqual(
-      leads.map((lead) => lead.id).filter((id) => !claimed.includes(id)),
-    );
+    await expectRedeliveryToGiveTheUnclaimed(leads);
   });
 
   it('holds a claim that lands after the run stopped waiting only for the run that returned its lead', async () => {
@@ -466,31 +531,25 @@ export function describeSlowCache(loadApp: (timing: CacheTiming) => object): voi
     // and a redelivery is recognised.
     await eventually(() => (claimWrites(runtime).length === 20 ? true : undefined), {
       what: 'the late claims landing',
+      timeoutMs: timeForCalls(20),
     });
     runtime.delayAnswers(() => 0);
     expect(await performPatiently(deliveryOf(...leads))).toEqual([]);
   });
 
   it('stops claiming when its time for the cache is spent, and passes the rest on', async () => {
-    // 400 ms a call (well within the 2 s a call may take), 4 s: time for
-    // at most ten rounds of 128 claims, not for 2,000 leads.
+    // 400 ms a call, 4 s for all: time for at most ten rounds of 128 claims,
+    // not for 2,000 leads; no call is given up on its own.
     runtime.delayAnswers(() => 400);
     const leads = batchOf(2_000);
-    expect(await perform(deliveryOf(...leads))).toHaveLength(2_000);
+    expect(await performWith(budgetBoundApp, deliveryOf(...leads))).toHaveLength(2_000);
     expect(runtime.consoleLines.join('\n')).toContain(
       'this run had used its 4 s for the cache, and Zapier stops a run at 30 s',
     );
-    // Claims under way at the deadline may still land: wait until they have.
-    await sleep(1_000);
-    const claimed = claimedLeads(leads);
-    expect(claimed.length).toBeGreaterThan(0);
-    expect(claimed.length).toBeLessThan(leads.length);
-    runtime.delayAnswers(() => 0);
-    const again = ids(await performPatiently(deliveryOf(...leads)));
-    expect(again).toEqual(
-      leads.map((lead) => lead.id).filter((id) => !claimed.includes(id)),
-    );
-  }, 30_000);
+    // Claims under way at the deadline may still land, before or after the
+    // redelivery's.
+    await expectRedeliveryToGiveTheUnclaimed(leads);
+  });
 
   it('keeps the leads for the test step only as long as the claims may take', async () => {
     runtime.delayAnswers((call) => (call.params[0] === RECENT_LEADS_KEY ? 'never' : 0));

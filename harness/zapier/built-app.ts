@@ -9,6 +9,7 @@ import zapier from 'zapier-platform-core';
 import type { Bundle, ZObject } from 'zapier-platform-core';
 
 import type { createApp } from '../../src/app';
+import type { CacheTiming } from '../../src/cache-calls';
 import type { AuthData as AppAuthData } from '../../src/authentication';
 import { renderConnectionLabel } from './connection-label';
 
@@ -29,14 +30,18 @@ function operation<T>(value: unknown, name: string): Operation<T> {
 }
 
 /** Loads `appDir/dist/app.js` and builds its definition in the OAuth mode asked for. */
-function loadDefinition(appDir: string, pkce: boolean): BuiltAppDefinition {
+function loadDefinition(
+  appDir: string,
+  pkce: boolean,
+  cacheTiming: CacheTiming | undefined,
+): BuiltAppDefinition {
   const entry = join(appDir, 'dist', 'app.js');
   if (!existsSync(entry)) {
     throw new Error(`the app is not built: ${entry} is missing (npm run build)`);
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const built = require(entry) as { createApp: typeof createApp };
-  const definition = built.createApp({ pkce });
+  const definition = built.createApp({ pkce, cacheTiming });
   if (definition.authentication?.oauth2Config?.enablePkce !== pkce) {
     throw new Error('the definition does not have the PKCE setting asked for');
   }
@@ -68,9 +73,12 @@ export class BuiltApp {
   private readonly oauth2: ReturnType<typeof oauthOf>['oauth2'];
   private readonly newLead: ReturnType<typeof newLeadOf>;
 
-  /** Loads the app from `appDir/dist`; throws when it lacks what the lifecycle drives. */
-  constructor(appDir: string, pkce: boolean) {
-    this.definition = loadDefinition(appDir, pkce);
+  /**
+   * Loads the app from `appDir/dist`, with Zapier's time for the cache unless
+   * `cacheTiming` says otherwise; throws when it lacks what the lifecycle drives.
+   */
+  constructor(appDir: string, pkce: boolean, cacheTiming?: CacheTiming) {
+    this.definition = loadDefinition(appDir, pkce, cacheTiming);
     this.tester = zapier.createAppTester(this.definition);
     ({ authentication: this.authentication, oauth2: this.oauth2 } = oauthOf(
       this.definition,

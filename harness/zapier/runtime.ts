@@ -93,7 +93,7 @@ export interface ZapierRuntime {
   loggingEndpoint: string;
   /** Every RPC call received, in order (unless `recordCalls` is false). */
   calls: RpcCall[];
-  /** Every `z.console.log` line the handler streamed. */
+  /** Every `z.console.log` line of the runs, as core logged them. */
   consoleLines: string[];
   /** Answer every RPC call with this HTTP status (a cache outage); `null` to answer normally. */
   failWith(status: number | null): void;
@@ -127,6 +127,8 @@ export interface ZapierRuntime {
     scope: ['auth'] | null,
     connection?: Connection,
   ): void;
+  /** The text stored under `key` now (`null` when none), as a run of `connection` reads it. */
+  storedText(key: string, scope: ['auth'] | null, connection?: Connection): unknown;
   /** A token for a run of `connection`, for a handler this stand-in does not start. */
   admit(connection: Connection): string;
   /**
@@ -332,46 +334,15 @@ class RuntimeServer {
   }
 
   /**
-   * Core streams a run's log lines in one request and, at the run's end,
-   * waits 200 ms for it before aborting it: each line is kept as it arrives,
-   * so a line sent is never lost to a slow end.
+   * Core streams a run's log lines here in one request and, at the run's end,
+   * waits 200 ms for the answer before aborting it: on a busy machine lines
+   * are lost on the way, so the lines a test reads are taken as core logs
+   * them (`invokeThroughHandler`'s `onConsoleLine`), and this only answers.
    */
   private takeLogs(request: IncomingMessage, response: ServerResponse): void {
-    let pending = '';
-    const keepLines = (complete: string) => {
-      for (const line of complete.split('\n')) {
-        if (line.trim() !== '') {
-          this.keepLogLine(line);
-        }
-      }
-    };
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => {
-      pending += chunk;
-      const end = pending.lastIndexOf('\n');
-      if (end >= 0) {
-        keepLines(pending.slice(0, end));
-        pending = pending.slice(end + 1);
-      }
-    });
-    request.on('end', () => {
-      keepLines(pending);
-      sendJson(response, 200, { ok: true });
-    });
+    request.on('end', () => sendJson(response, 200, { ok: true }));
     request.on('error', () => undefined);
-  }
-
-  private keepLogLine(line: string): void {
-    let entry: { message?: unknown; data?: { log_type?: unknown } };
-    try {
-      entry = JSON.parse(line) as typeof entry;
-    } catch {
-      this.consoleLines.push(`unreadable log line: ${line}`);
-      return;
-    }
-    if (entry.data?.log_type === 'console' && typeof entry.message === 'string') {
-      this.consoleLines.push(entry.message.replace(/\n$/, ''));
-    }
+    request.resume();
   }
 }
 
@@ -383,22 +354,43 @@ export interface RunEndpoints {
 
 const handlers = new WeakMap<object, LambdaHandler>();
 
+/** How a run is watched: its console echo silenced, each line it logs taken. */
+export interface RunOptions {
+  quiet?: boolean;
+  /** Gets each `z.console.log` line as core logs it, censored as Zapier receives it. */
+  onConsoleLine?: (line: string) => void;
+}
+
 /**
  * Runs `method` of `app` through core's Lambda handler, with the event Zapier
- * sends: the runtime at `origin` (`/rpc`, `/logs`), the run's token, `bundle`.
+ * sends: the runtime at `origin` (`/rpc`, `/logs`), the run's token, `bundle`;
+ * and `customLogger`, core's hook for `zapier-platform invoke`, which hands
+ * over each line as it is logged, at any machine speed.
  */
 export async function invokeThroughHandler<T>(
   app: object,
   method: string,
   bundle: Record<string, unknown>,
   { origin, token }: RunEndpoints,
-  quiet = false,
+  { quiet = false, onConsoleLine }: RunOptions = {},
 ): Promise<T> {
   const handler = handlers.get(app) ?? core.createAppHandler(app);
   handlers.set(app, handler);
   // The handler streams the run's logs to LOGGING_ENDPOINT with the token.
   process.env.LOGGING_ENDPOINT = `${origin}/logs`;
-  const event = { command: 'execute', method, bundle, rpc_base: `${origin}/rpc`, token };
+  const customLogger = (message: string, data: { log_type?: string }) => {
+    if (data.log_type === 'console') {
+      onConsoleLine?.(message.replace(/\n$/, ''));
+    }
+  };
+  const event = {
+    command: 'execute',
+    method,
+    bundle,
+    rpc_base: `${origin}/rpc`,
+    token,
+    customLogger,
+  };
   const output = quiet ? await silenced(() => handler(event)) : await handler(event);
   return output.results as T;
 }
@@ -439,6 +431,8 @@ function runtimeOf(
     storeText(key, text, scope, connection = DEFAULT_CONNECTION) {
       server.cache.call('zcache_set', [key, text, null, scope, false], connection);
     },
+    storedText: (key, scope, connection = DEFAULT_CONNECTION) =>
+      server.cache.call('zcache_get', [key, scope], connection),
     admit,
     invoke: (app, method, bundle, connection = DEFAULT_CONNECTION) =>
       invokeThroughHandler(
@@ -446,7 +440,7 @@ function runtimeOf(
         method,
         bundle,
         { origin: listening.origin, token: admit(connection) },
-        quiet,
+        { quiet, onConsoleLine: (line) => server.consoleLines.push(line) },
       ),
     close() {
       if (savedLoggingEndpoint === undefined) {

@@ -1,5 +1,5 @@
 /**
- * §5.1: `Authorization: Bearer <ACCESS_TOKEN>`, live, not revoked, with the
+ * service-interface.md#access: `Authorization: Bearer <ACCESS_TOKEN>`, live, not revoked, with the
  * route's scope; refusals carry RFC 6750's `WWW-Authenticate` challenge.
  */
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';

@@ -1,6 +1,6 @@
 /**
  * The two error answers a plugin can choose for its routes: the spec's Error
- * object `{error}` (§7), the default, and an HTML page, for the routes a
+ * object `{error}` (service-interface.md#errors), the default, and an HTML page, for the routes a
  * browser opens. The OAuth endpoints have their own (`oauth/errors.ts`).
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -102,7 +102,7 @@ export function errorAnswer(
   }
   const status = error.statusCode ?? 500;
   if (status === 415) {
-    // Bad bodies are 400s (§4.2): say which content types are read.
+    // Bad bodies are 400s (service-interface.md#webhooks): say which content types are read.
     return { status: 400, message: READABLE_BODIES, headers: {} };
   }
   if (status >= 400 && status < 500) {

@@ -4,7 +4,7 @@
  * schema documents an answer and never silently drops part of it.
  */
 
-/** The spec's Error object (§7), with RFC 6749 §5.2's `error_description` where one is sent. */
+/** The spec's Error object (service-interface.md#errors), with RFC 6749 §5.2's `error_description` where one is sent. */
 export const ERROR_BODY = {
   type: 'object',
   required: ['error'],

@@ -1,6 +1,6 @@
 /**
  * The answers to what Node refuses before Fastify sees a request, written
- * straight to the socket in the spec's Error object `{error}` (§7).
+ * straight to the socket in the spec's Error object `{error}` (service-interface.md#errors).
  */
 import { STATUS_CODES } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * §4.3: the authorization endpoint. `GET /oauth/authorize` checks the request
+ * service-interface.md#authorization: the authorization endpoint. `GET /oauth/authorize` checks the request
  * in the order RFC 6749 §4.1.2.1 asks and shows the consent page; `POST`
  * answers it (once, before it expires) with a code or `access_denied`. Once
  * the client and its redirect URI are checked, every error goes back to it
@@ -121,8 +121,8 @@ function checkParameters(query: AuthorizeQuery): void {
 }
 
 /**
- * The scopes asked for: a comma-separated list (§5.7); none, or only commas
- * and spaces, is the default scope (§2's `user.read`), as RFC 6749 §3.3 allows.
+ * The scopes asked for: a comma-separated list (service-interface.md#authorization); none, or only commas
+ * and spaces, is the default scope (`user.read`, service-interface.md#scopes), as RFC 6749 §3.3 allows.
  */
 function scopesOf(scope: string | undefined): string[] {
   const asked = (scope ?? '')
@@ -236,7 +236,7 @@ function showConsentPage(
   }
   const project = context.store.accounts.project(user.projectId)!;
   if (project.plan !== 'paid') {
-    // §4.1.2.1: the client hears why, and the person lands back where they started.
+    // RFC 6749 §4.1.2.1: the client hears why, and the person lands back where they started.
     throw accessDenied(
       `OAuth is available only to projects on a paid plan: ${project.name} is on the free plan`,
     );

@@ -1,7 +1,7 @@
 /**
  * Client authentication at the token endpoint (RFC 6749 §2.3): the client
  * secret in the body (`client_secret_post`) or with HTTP Basic
- * (`client_secret_basic`, which §2.3.1 says a server MUST support), or none:
+ * (`client_secret_basic`, which RFC 6749 §2.3.1 says a server MUST support), or none:
  * a public client only names itself with `client_id` and proves the grant
  * with its PKCE verifier. The secret is compared in constant time.
  */

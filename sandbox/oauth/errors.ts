@@ -1,8 +1,8 @@
 /**
  * OAuth 2.0's errors, one factory per RFC 6749 code, thrown by the OAuth
  * routes and answered by their plugins' error handlers: at the token
- * endpoint as §5.2's JSON `{error: code, error_description}`; at the
- * authorization endpoint sent back to the client's redirect URI (§4.1.2.1)
+ * endpoint as RFC 6749 §5.2's JSON `{error: code, error_description}`; at the
+ * authorization endpoint sent back to the client's redirect URI (RFC 6749 §4.1.2.1)
  * when the code is one the client may hear there and the redirect URI is
  * known to be the client's, else shown to the person as an error page.
  */
@@ -11,7 +11,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { answerHtmlError, errorAnswer, HttpError, repeatedParameter } from '../http';
 import { logStorageFailure, storageFailure } from '../http/storage-failure';
 
-/** §4.1.2.1: the codes the authorization endpoint sends back to the client. */
+/** RFC 6749 §4.1.2.1: the codes the authorization endpoint sends back to the client. */
 const REDIRECTABLE = [
   'invalid_request',
   'unauthorized_client',
@@ -22,7 +22,7 @@ const REDIRECTABLE = [
   'temporarily_unavailable',
 ] as const;
 
-/** §5.2: the token endpoint's own codes (with invalid_request, unauthorized_client, invalid_scope). */
+/** RFC 6749 §5.2: the token endpoint's own codes (with invalid_request, unauthorized_client, invalid_scope). */
 type TokenEndpointOnly = 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
 
 export type OAuthErrorCode = (typeof REDIRECTABLE)[number] | TokenEndpointOnly;
@@ -41,7 +41,7 @@ export class OAuthError extends Error {
     this.name = 'OAuthError';
   }
 
-  /** Whether the client may hear it at its redirect URI (§4.1.2.1). */
+  /** Whether the client may hear it at its redirect URI (RFC 6749 §4.1.2.1). */
   get mayRedirect(): boolean {
     return (REDIRECTABLE as readonly string[]).includes(this.code);
   }

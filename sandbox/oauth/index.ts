@@ -1,5 +1,5 @@
 /**
- * OAuth 2.0 as §4.3 to §4.6 and §5 describe, as two route plugins: the
+ * OAuth 2.0 as service-interface.md#oauth describes, as two route plugins: the
  * authorization endpoint a browser opens (under `/oauth`), and the token and
  * userinfo endpoints a client calls (under `/api/oauth`). PKCE S256 (pkce),
  * client authentication, redirect URI matching and the scopes are their own

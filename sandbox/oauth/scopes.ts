@@ -1,4 +1,4 @@
-/** The scopes the service knows (§5.7), what the consent page says of each, and who needs which. */
+/** The scopes the service knows (service-interface.md#scopes), what the consent page says of each, and who needs which. */
 export const SCOPE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'project.read': 'Read your projects',
   'pages.read': 'Read your pages',
@@ -8,11 +8,11 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<string, string>> = {
 
 export const KNOWN_SCOPES = Object.keys(SCOPE_DESCRIPTIONS);
 
-/** What an authorization that names no scope is granted (§2). */
+/** What an authorization that names no scope is granted (service-interface.md#scopes). */
 export const DEFAULT_SCOPE = 'user.read';
 
-/** `GET /api/oauth/userinfo` (§4.6). */
+/** `GET /api/oauth/userinfo` (service-interface.md#user-information). */
 export const USERINFO_SCOPE = 'user.read';
 
-/** Both webhook operations: the spec leaves it open (§5.7); leads are what they deliver. */
+/** Both webhook operations: the spec leaves it open (service-interface.md#webhooks); leads are what they deliver. */
 export const WEBHOOK_SCOPE = 'leads.read';

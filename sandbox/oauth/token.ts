@@ -1,5 +1,5 @@
 /**
- * §4.4 and §4.5: the token endpoint. It reads a form, picks the grant
+ * service-interface.md#token-exchange and #token-refresh: the token endpoint. It reads a form, picks the grant
  * (`grants/`), and answers with no-store; its errors are RFC 6749 §5.2's
  * (`errors.ts`), a code in `error`, the sentence in `error_description`.
  */

@@ -1,4 +1,4 @@
-/** §4.6: who the access token speaks for, and their project. Needs `user.read`. */
+/** service-interface.md#user-information: who the access token speaks for, and their project. Needs `user.read`. */
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 
 import { checkedBearer, requireToken } from '../http/bearer';
@@ -7,7 +7,7 @@ import { USERINFO_SCOPE } from './scopes';
 
 const STRING = { type: 'string' } as const;
 
-/** §2's User information object. */
+/** The user information object (service-interface.md#user-information). */
 const USER_INFORMATION = {
   type: 'object',
   required: ['user', 'project'],

@@ -1,6 +1,6 @@
 /**
- * §4.1 and §4.2 under the API base: creating and deleting webhooks. Both need
- * a bearer token with `leads.read` (the spec leaves the scope open, §5.7); a
+ * service-interface.md#webhooks under the API base: creating and deleting webhooks. Both need
+ * a bearer token with `leads.read` (the spec leaves the scope open); a
  * webhook can be deleted only by the client that made it, in its project.
  */
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';

@@ -1,7 +1,7 @@
 /**
  * The optional "Page" of New Lead: only leads from the landing page whose id,
  * name or address the user picked or typed. The service has no page listing
- * (§4.7), but each lead says which page it came from.
+ * (service-interface.md#not-in-the-interface), but each lead says which page it came from.
  */
 import type { FieldValue, Lead } from './fields';
 

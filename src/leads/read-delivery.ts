@@ -2,7 +2,7 @@
  * Reading a webhook delivery: which leads it carries, and what envelope
  * surrounds each.
  *
- * The spec does not show the delivery payload (§6), so this accepts what a
+ * The spec does not show the delivery payload (service-interface.md#lead-delivery), so this accepts what a
  * real sender plausibly sends: one lead, an array of leads, a lead inside an
  * envelope (`data`, `lead`, `leads`, `payload`, with or without an event
  * name), or form-encoded fields. Iterative: any nesting depth is read.

@@ -1,6 +1,6 @@
 /**
  * What the Zap editor shows of the user's own leads. The service has no
- * endpoint that lists leads or pages (§4.7), so each live delivery leaves its
+ * endpoint that lists leads or pages (service-interface.md#not-in-the-interface), so each live delivery leaves its
  * newest leads, and the pages they came from, in Zapier's cache, in the
  * connected account's own part of it (`scope: ['auth']`): New Lead's test
  * step shows them, and the Page dropdown lists those pages. Another

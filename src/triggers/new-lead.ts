@@ -1,6 +1,6 @@
 /**
  * New Lead: an instant (REST hook) trigger. Turning a Zap on registers a
- * webhook for `lead.created` (§4.1); turning it off deletes it (§4.2); each
+ * webhook for `lead.created`; turning it off deletes it (service-interface.md#webhooks); each
  * delivery becomes one item per lead, once per Zap. The test step shows the
  * connection's own recent leads when there are any.
  */

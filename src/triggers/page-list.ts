@@ -1,7 +1,7 @@
 /**
  * The pages New Lead's Page dropdown offers: a hidden trigger (users never
  * pick it as a Zap's trigger) listing the pages this connection's recent
- * leads came from. The service has no page listing (§4.7); a page that has
+ * leads came from. The service has no page listing (service-interface.md#not-in-the-interface); a page that has
  * sent no lead yet can still be typed into the field.
  */
 import { defineTrigger } from 'zapier-platform-core';

@@ -132,7 +132,7 @@ describe('authorize URL', () => {
 });
 
 describe('code exchange, client secret mode', () => {
-  it('posts the exact form body of §4.4 with client_secret and no bearer', async () => {
+  it('posts the exact form body of a token exchange with client_secret and no bearer', async () => {
     tokenEndpointFor(
       { ...EXCHANGE_FORM, client_secret: TEST_ENV.CLIENT_SECRET },
       tokenResponse({ scope: 'user.read leads.read' }),
@@ -412,7 +412,7 @@ describe('code exchange, PKCE mode', () => {
 });
 
 describe('refresh', () => {
-  it('posts the exact form body of §4.5 with client_secret and returns the rotated refresh token', async () => {
+  it('posts the exact form body of a token refresh with client_secret and returns the rotated refresh token', async () => {
     tokenEndpointFor(
       { ...REFRESH_FORM, client_secret: TEST_ENV.CLIENT_SECRET },
       tokenResponse({ refresh_token: 'rotated-refresh-token-2' }),

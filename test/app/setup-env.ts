@@ -16,9 +16,6 @@ for (const key of ['BASE_URL', 'APP_URL', 'CLIENT_ID', 'CLIENT_SECRET', 'OAUTH_P
 }
 Object.assign(process.env, TEST_ENV);
 
-if (!nock.isActive()) {
-  nock.activate();
-}
 nock.disableNetConnect();
 
 // Every scope a test declares must have been used, and nothing else called.
@@ -26,10 +23,4 @@ afterEach(() => {
   const pending = nock.pendingMocks();
   nock.cleanAll();
   expect(pending).toEqual([]);
-});
-
-// Jest shares Node's http module between the test files of a worker: take
-// this file's interceptors away so the next file's nock sees its requests.
-afterAll(() => {
-  nock.restore();
 });

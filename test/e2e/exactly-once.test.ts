@@ -1,9 +1,10 @@
 /** Exactly once per Zap, for the built app (dist/), through core's Lambda handler. */
 import { join } from 'node:path';
 
-import { ensureAppBuilt } from '../../harness/app-build';
+import { APP_BUILD_TIMEOUT_MS, ensureAppBuilt } from '../../harness/app-build';
 import { BuiltApp } from '../../harness/zapier/built-app';
 import { startZapierRuntime } from '../../harness/zapier/runtime';
+import type { CacheTiming } from '../../src/cache-calls';
 import type { Lead } from '../../src/leads/fields';
 import {
   deliveryOf,
@@ -16,11 +17,12 @@ import {
 
 const APP_DIR = join(__dirname, '..', '..');
 
-const builtApp = () => new BuiltApp(APP_DIR, false).definition;
+const builtApp = (cacheTiming?: CacheTiming) =>
+  new BuiltApp(APP_DIR, false, cacheTiming).definition;
 
 beforeAll(() => {
   ensureAppBuilt(APP_DIR);
-});
+}, APP_BUILD_TIMEOUT_MS);
 
 describe('New Lead, exactly once per Zap (built app)', () => {
   describeExactlyOnce(builtApp, { socketsReused: true, batchSize: 1000 });

@@ -1,5 +1,5 @@
 /**
- * §4.4, RFC 6749 §4.1.3: the code exchange, as named checks in the order they
+ * service-interface.md#token-exchange, RFC 6749 §4.1.3: the code exchange, as named checks in the order they
  * run. Exactly one client authentication method (the client secret, in the
  * body or with HTTP Basic, or the PKCE verifier); a code is single-use and
  * bound to its client and redirect URI; a replayed code revokes what it
@@ -16,7 +16,7 @@ import type { TokenAnswer } from './issue-tokens';
 import { requireClientId, requireParameters } from './parameters';
 import type { TokenRequest } from './parameters';
 
-/** §4.4: the client secret or the PKCE verifier, never both, never neither. */
+/** service-interface.md#token-exchange: the client secret or the PKCE verifier, never both, never neither. */
 function requireOneAuthenticationMethod(
   secret: string | undefined,
   verifier: string | undefined,

@@ -1,14 +1,14 @@
 /**
  * What both grants answer: a new access token, and a refresh token of the
  * same family (all the tokens one authorization code produced). OAuth is for
- * projects on a paid plan (§1, §5.5), checked at every grant.
+ * projects on a paid plan (service-interface.md#access), checked at every grant.
  */
 import type { SandboxContext } from '../../context';
 import { randomId } from '../../random-id';
 import type { Token } from '../../store';
 import { invalidGrant } from '../errors';
 
-/** §2's Token response object: `scope` in the answer to the exchange only. */
+/** The token response (service-interface.md#token-exchange): `scope` in the answer to the exchange only. */
 export const TOKEN_RESPONSE = {
   type: 'object',
   required: ['access_token', 'token_type', 'expires_in', 'refresh_token'],

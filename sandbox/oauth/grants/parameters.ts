@@ -1,4 +1,4 @@
-/** The token endpoint's parameters (§4.4, §4.5), and what every grant requires of them. */
+/** The token endpoint's parameters (service-interface.md#token-exchange, #token-refresh), and what every grant requires of them. */
 import type { FromSchema } from 'json-schema-to-ts';
 
 import { stringFields } from '../../http/schema';

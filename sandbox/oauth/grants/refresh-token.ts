@@ -1,5 +1,5 @@
 /**
- * §4.5, RFC 6749 §6: refreshing. Refresh tokens rotate; a rotated one works
+ * service-interface.md#token-refresh, RFC 6749 §6: refreshing. Refresh tokens rotate; a rotated one works
  * on for a grace (a concurrent or retried refresh of its own holder), and
  * its reuse after that revokes the whole family (RFC 9700 §4.14.2).
  */

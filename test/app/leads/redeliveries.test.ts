@@ -2,6 +2,7 @@
 import nock from 'nock';
 
 import { createApp } from '../../../src/app';
+import type { CacheTiming } from '../../../src/cache-calls';
 import {
   describeExactlyOnce,
   describeFalseAnswer,
@@ -12,10 +13,8 @@ beforeAll(() => nock.enableNetConnect('127.0.0.1'));
 afterAll(() => nock.disableNetConnect());
 
 describe('New Lead, exactly once per Zap (source)', () => {
-  describeExactlyOnce(() => createApp({ pkce: false }), {
-    socketsReused: false,
-    batchSize: 500,
-  });
-  describeFalseAnswer(() => createApp({ pkce: false }));
-  describeOddAnswer(() => createApp({ pkce: false }));
+  const loadApp = (cacheTiming: CacheTiming) => createApp({ pkce: false, cacheTiming });
+  describeExactlyOnce(loadApp, { socketsReused: false, batchSize: 500 });
+  describeFalseAnswer(loadApp);
+  describeOddAnswer(loadApp);
 });

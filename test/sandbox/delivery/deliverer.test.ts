@@ -135,9 +135,7 @@ it('keeps delivering when an attempt cannot be recorded because the database is 
     delivery: { baseDelayMs: 400, maxDelayMs: 1000, recordRetryMs: 50 },
   });
   const other = new DatabaseSync(database);
-  let release: NodeJS.Timeout | undefined;
   const letGo = () => {
-    clearTimeout(release);
     if (other.isTransaction) {
       other.exec('COMMIT');
     }
@@ -149,15 +147,26 @@ it('keeps delivering when an attempt cannot be recorded because the database is 
       return Promise.resolve();
     },
   });
+  const logged = (part: string) => () =>
+    log.messages().some((message) => message.includes(part)) ? true : undefined;
   const hooks = await receiver((n, response) => {
     if (n === 1) {
       // Another connection (the sqlite3 shell, say) holds the lock for a while.
       other.exec('BEGIN EXCLUSIVE');
-      release = setTimeout(letGo, 250);
+      response.writeHead(503).end();
+      return;
     }
-    response.writeHead(n === 1 ? 503 : 200).end();
+    // The retry ends once the kept attempt is recorded, at any machine speed.
+    void eventually(logged('takes writes again')).then(() =>
+      response.writeHead(200).end(),
+    );
   });
   const leadId = await subscribeAndSubmit(sandbox, hooks.url);
+  // The lock is let go once the first attempt could not be recorded.
+  await eventually(logged('could not be recorded'));
+  letGo();
+  await eventually(logged('takes writes again'));
+  await eventually(() => (hooks.deliveries.length === 2 ? true : undefined));
   await sandbox.context.deliverer.idle();
 
   // The attempt the lock kept out is recorded once it is let go: none is lost.
@@ -179,7 +188,9 @@ it('keeps the attempts a full disk kept out, records them once there is room, an
   const log = capturedLog();
   const sandbox = await sandboxWith({
     log: log.stream,
-    delivery: { attemptsPerWebhook: leads, recordRetryMs: 50 },
+    // Every attempt waits, unanswered, until all have arrived: none may time
+    // out meanwhile, however long 200 submissions take on a loaded machine.
+    delivery: { attemptsPerWebhook: leads, recordRetryMs: 50, timeoutMs: 120_000 },
   });
   const held: ServerResponse[] = [];
   const hooks = await receiver((_n, response) => {
@@ -222,7 +233,8 @@ it('keeps the attempts a full disk kept out, records them once there is room, an
   for (const leadId of leadIds.slice(0, 5)) {
     expect(await outcomes(sandbox, leadId)).toEqual([[1, 200, 'delivered']]);
   }
-}, 30_000);
+  // 200 submissions, deliveries and records, and waits of up to 20 s each.
+}, 120_000);
 
 it('resumes a delivery being retried when the sandbox starts again on the same database', async () => {
   const database = join(directory, 'sandbox.db');

@@ -1,4 +1,4 @@
-/** sandbox/oauth/authorize.ts: the consent page and the person's decision (§4.3). */
+/** sandbox/oauth/authorize.ts: the consent page and the person's decision (service-interface.md#authorization). */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,7 +50,7 @@ describe('GET /oauth/authorize', () => {
     ['an empty scope', ''],
     ['only commas', ' , '],
   ])(
-    'grants the default scope, user.read, for %s (§2; RFC 6749 §3.3)',
+    'grants the default scope, user.read, for %s (RFC 6749 §3.3)',
     async (_name, scope) => {
       const response = await get(
         sandbox,
@@ -222,7 +222,7 @@ describe('GET /oauth/authorize', () => {
     expect(query).not.toHaveProperty('state');
   });
 
-  it('sends a free-plan project back with access_denied, saying why, and the state (§4.1.2.1)', async () => {
+  it('sends a free-plan project back with access_denied, saying why, and the state (RFC 6749 §4.1.2.1)', async () => {
     const params = authorizeParams(sandbox);
     params.set('as', FREE_USER.id);
     const response = await get(sandbox, `/oauth/authorize?${params.toString()}`);

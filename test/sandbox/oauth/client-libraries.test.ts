@@ -23,7 +23,7 @@ beforeEach(() => {
   ({ sandbox } = fixture);
 });
 
-/** §4.3: scopes are comma-separated. */
+/** service-interface.md#authorization: scopes are comma-separated. */
 const SCOPE = 'user.read,leads.read';
 
 const USERINFO = ADAS_USERINFO;

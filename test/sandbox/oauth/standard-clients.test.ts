@@ -78,7 +78,7 @@ describe('HTTP Basic client authentication at the token endpoint (RFC 6749 §2.3
     expect(response.status).toBe(200);
   });
 
-  it('form-decodes both halves, as §2.3.1 has clients encode them', async () => {
+  it('form-decodes both halves, as RFC 6749 §2.3.1 has clients encode them', async () => {
     const client = {
       id: 'app with:colon',
       secret: 'sécret+with %2F and :',
@@ -132,7 +132,7 @@ describe('HTTP Basic client authentication at the token endpoint (RFC 6749 §2.3
       () => ({ code_verifier: 'v'.repeat(43) }),
       'Send exactly one client authentication method: client_secret or code_verifier',
     ],
-  ])('refuses %s as two methods (§4.4)', async (_what, extra, description) => {
+  ])('refuses %s as two methods', async (_what, extra, description) => {
     const approval = await getAuthorizationCode(sandbox);
     const response = await postToken(
       codeFields(approval.code, extra(sandbox.client.secret)),
@@ -299,7 +299,7 @@ describe('401 carries WWW-Authenticate (RFC 9110 §15.5.2)', () => {
   });
 });
 
-describe('access_denied at consent, with a description and the state (§4.1.2.1)', () => {
+describe('access_denied at consent, with a description and the state (RFC 6749 §4.1.2.1)', () => {
   it('sends a free-plan project back to the client instead of stopping on a page', async () => {
     const params = authorizeParams(sandbox, { as: FREE_USER.id });
     const response = await get(sandbox, `/oauth/authorize?${params.toString()}`);
@@ -329,7 +329,7 @@ describe('access_denied at consent, with a description and the state (§4.1.2.1)
 });
 
 describe('invalid_request for what is missing or malformed', () => {
-  it('answers a missing response_type invalid_request (§4.1.2.1), another one unsupported_response_type', async () => {
+  it('answers a missing response_type invalid_request (RFC 6749 §4.1.2.1), another one unsupported_response_type', async () => {
     const missing = await get(
       sandbox,
       `/oauth/authorize?${authorizeParams(sandbox, { response_type: undefined }).toString()}`,

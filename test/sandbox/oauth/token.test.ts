@@ -1,4 +1,4 @@
-/** sandbox/oauth/token.ts: the code exchange, PKCE and refresh with rotation (§4.4, §4.5). */
+/** sandbox/oauth/token.ts: the code exchange, PKCE and refresh with rotation (service-interface.md#oauth). */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ beforeEach(() => {
 });
 
 describe('POST /api/oauth/token, authorization code', () => {
-  it('exchanges a code with the client secret (§4.4)', async () => {
+  it('exchanges a code with the client secret', async () => {
     const response = await exchange(sandbox, await getAuthorizationCode(sandbox));
     const body = (await response.json()) as Tokens;
     expect(response.status).toBe(200);
@@ -239,7 +239,7 @@ describe('POST /api/oauth/token, refresh', () => {
     });
   }
 
-  it('rotates the refresh token and revokes the old one (§4.5)', async () => {
+  it('rotates the refresh token and revokes the old one', async () => {
     const tokens = await connect(sandbox);
     const response = await refresh(tokens, { client_secret: sandbox.client.secret });
     const renewed = (await response.json()) as Tokens;

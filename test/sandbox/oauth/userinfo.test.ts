@@ -1,4 +1,4 @@
-/** sandbox/oauth/userinfo.ts: who connected and which project (§4.6). */
+/** sandbox/oauth/userinfo.ts: who connected and which project (service-interface.md#user-information). */
 import { ADAS_USERINFO, useSandbox } from '../helpers';
 import { bearer, connect, get } from '../../../harness/sandbox-client';
 import type { TestSandbox } from '../helpers';
@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 
 describe('GET /api/oauth/userinfo', () => {
-  it('answers who and which project (§4.6)', async () => {
+  it('answers who and which project', async () => {
     const response = await get(
       sandbox,
       '/api/oauth/userinfo',

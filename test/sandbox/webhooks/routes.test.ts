@@ -1,4 +1,4 @@
-/** sandbox/webhooks/routes.ts: creating and deleting webhooks (§4.1, §4.2). */
+/** sandbox/webhooks/routes.ts: creating and deleting webhooks (service-interface.md#webhooks). */
 import { PAID_PROJECT, PAID_USER } from '../../../sandbox/seed';
 import { QUICK_DELIVERY, useSandbox } from '../helpers';
 import {
@@ -19,7 +19,7 @@ beforeEach(() => {
   ({ sandbox, tokens } = fixture);
 });
 
-describe('POST /api/webhook (§4.1)', () => {
+describe('POST /api/webhook', () => {
   it('creates a webhook and answers its id', async () => {
     const response = await createWebhook({
       url: 'https://hooks.example/a',
@@ -160,7 +160,7 @@ describe('POST /api/webhook (§4.1)', () => {
   });
 });
 
-describe('DELETE /api/webhook/<id> (§4.2)', () => {
+describe('DELETE /api/webhook/<id>', () => {
   it('deletes a webhook and answers {success: true}', async () => {
     const { id } = (await (
       await createWebhook({ url: 'https://hooks.example/a', triggers: ['lead.created'] })
