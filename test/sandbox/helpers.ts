@@ -72,6 +72,15 @@ function notConnected(): never {
   throw new Error('this sandbox fixture connects no user ({ connected: false })');
 }
 
+/**
+ * For a test over real sockets, files or processes: how long it may take and
+ * how long one of its waits may poll, sized for a machine whose cores are
+ * busy with other work (an idle one takes a few hundred milliseconds), so
+ * that only something that never happens fails it.
+ */
+export const REAL_IO_TEST_MS = 60_000;
+export const REAL_IO_WAIT = { timeoutMs: 45_000 };
+
 /** Quick retries, so that a test sees a delivery given up within a second or two. */
 export const QUICK_DELIVERY: SandboxOptions['delivery'] = {
   baseDelayMs: 20,
@@ -172,8 +181,12 @@ export interface LogLine {
   [field: string]: unknown;
 }
 
-/** Where a test points the sandbox's log (`log` option), and what was written there. */
-export function capturedLog(): {
+/**
+ * Where a test points the sandbox's log (`log` option), and what was written
+ * there; `onMessage` is told each message as the sandbox writes it, so that a
+ * test can act on what the sandbox reports the moment it reports it.
+ */
+export function capturedLog(onMessage?: (message: string) => void): {
   stream: Writable;
   lines: LogLine[];
   messages: () => string[];
@@ -183,7 +196,9 @@ export function capturedLog(): {
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString('utf8').split('\n')) {
         if (line.trim() !== '') {
-          lines.push(JSON.parse(line) as LogLine);
+          const parsed = JSON.parse(line) as LogLine;
+          lines.push(parsed);
+          onMessage?.(parsed.msg);
         }
       }
       done();
