@@ -2,9 +2,12 @@
 import { startHookReceiver } from '../../../harness/hook-receiver';
 import type { LeadCreatedPayload } from '../../../sandbox/delivery';
 import { FREE_PROJECT, PAID_PROJECT } from '../../../sandbox/seed';
-import { QUICK_DELIVERY, useSandbox } from '../helpers';
+import { QUICK_DELIVERY, REAL_IO_TEST_MS, useSandbox } from '../helpers';
 import { get, listed, subscribeHook } from '../../../harness/sandbox-client';
 import type { TestSandbox } from '../helpers';
+
+// Real sockets and SQLite: on a busy machine a test may outlast jest's 5 s.
+jest.setTimeout(REAL_IO_TEST_MS);
 
 const fixture = useSandbox({ delivery: QUICK_DELIVERY, listen: false });
 const { receiver, submitLead } = fixture;
