@@ -21,6 +21,12 @@ import type { Sandbox, SandboxOptions } from '../../sandbox/server';
 export interface TestSandbox extends Sandbox {
   /** Moves the sandbox's clock forward. */
   advance(seconds: number): void;
+  /**
+   * Stops the sandbox's clock where it is: from then on only advance() moves
+   * it, so that a test just inside a time limit stays inside it however long
+   * its requests take.
+   */
+  stopClock(): void;
   url(path: string): string;
   /** Requests to it: over a socket, or injected when it does not listen (`listen: false`). */
   fetch: typeof fetch;
@@ -33,11 +39,18 @@ export interface TestSandbox extends Sandbox {
 export async function testSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
   // Real time, moved forward by advance(): retry delays still pass as they should.
   let offset = 0;
-  const sandbox = await startSandbox({ now: () => Date.now() + offset, ...options });
+  let stoppedAt: number | undefined;
+  const sandbox = await startSandbox({
+    now: () => (stoppedAt ?? Date.now()) + offset,
+    ...options,
+  });
   return Object.assign(sandbox, {
     fetch: options.listen === false ? injectedFetch(sandbox.server) : fetch,
     advance(seconds: number) {
       offset += seconds * 1000;
+    },
+    stopClock() {
+      stoppedAt ??= Date.now();
     },
     url(path: string) {
       return `${sandbox.appUrl}${path}`;
