@@ -21,6 +21,12 @@ import type { Sandbox, SandboxOptions } from '../../sandbox/server';
 export interface TestSandbox extends Sandbox {
   /** Moves the sandbox's clock forward. */
   advance(seconds: number): void;
+  /**
+   * Stops the sandbox's clock where it is: from then on only advance() moves
+   * it, so that a test just inside a time limit stays inside it however long
+   * its requests take.
+   */
+  stopClock(): void;
   url(path: string): string;
   /** Requests to it: over a socket, or injected when it does not listen (`listen: false`). */
   fetch: typeof fetch;
@@ -33,11 +39,18 @@ export interface TestSandbox extends Sandbox {
 export async function testSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
   // Real time, moved forward by advance(): retry delays still pass as they should.
   let offset = 0;
-  const sandbox = await startSandbox({ now: () => Date.now() + offset, ...options });
+  let stoppedAt: number | undefined;
+  const sandbox = await startSandbox({
+    now: () => (stoppedAt ?? Date.now()) + offset,
+    ...options,
+  });
   return Object.assign(sandbox, {
     fetch: options.listen === false ? injectedFetch(sandbox.server) : fetch,
     advance(seconds: number) {
       offset += seconds * 1000;
+    },
+    stopClock() {
+      stoppedAt ??= Date.now();
     },
     url(path: string) {
       return `${sandbox.appUrl}${path}`;
@@ -72,12 +85,25 @@ function notConnected(): never {
   throw new Error('this sandbox fixture connects no user ({ connected: false })');
 }
 
-/** Quick retries, so that a test sees a delivery given up within a second or two. */
+/**
+ * For a test over real sockets, files or processes: how long it may take and
+ * how long one of its waits may poll, sized for a machine whose cores are
+ * busy with other work (an idle one takes a few hundred milliseconds), so
+ * that only something that never happens fails it.
+ */
+export const REAL_IO_TEST_MS = 60_000;
+export const REAL_IO_WAIT = { timeoutMs: 45_000 };
+
+/**
+ * Quick retries, so that a test sees a delivery given up within a second or
+ * two; no attempt to a receiver that answers is taken for a timeout, however
+ * busy the machine.
+ */
 export const QUICK_DELIVERY: SandboxOptions['delivery'] = {
   baseDelayMs: 20,
   maxDelayMs: 50,
   maxAttempts: 4,
-  timeoutMs: 2000,
+  timeoutMs: REAL_IO_TEST_MS,
 };
 
 export interface FixtureOptions {
@@ -172,8 +198,12 @@ export interface LogLine {
   [field: string]: unknown;
 }
 
-/** Where a test points the sandbox's log (`log` option), and what was written there. */
-export function capturedLog(): {
+/**
+ * Where a test points the sandbox's log (`log` option), and what was written
+ * there; `onMessage` is told each message as the sandbox writes it, so that a
+ * test can act on what the sandbox reports the moment it reports it.
+ */
+export function capturedLog(onMessage?: (message: string) => void): {
   stream: Writable;
   lines: LogLine[];
   messages: () => string[];
@@ -183,7 +213,9 @@ export function capturedLog(): {
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString('utf8').split('\n')) {
         if (line.trim() !== '') {
-          lines.push(JSON.parse(line) as LogLine);
+          const parsed = JSON.parse(line) as LogLine;
+          lines.push(parsed);
+          onMessage?.(parsed.msg);
         }
       }
       done();

@@ -4,7 +4,7 @@
  * sandbox works as before afterwards.
  */
 import { FREE_PROJECT } from '../../../sandbox/seed';
-import { testSandbox } from '../helpers';
+import { REAL_IO_TEST_MS, testSandbox } from '../helpers';
 import {
   getAuthorizationCode,
   bearer,
@@ -16,6 +16,9 @@ import {
 } from '../../../harness/sandbox-client';
 import type { TestSandbox } from '../helpers';
 import type { Tokens } from '../../../harness/sandbox-client';
+
+// Real sockets and SQLite: on a busy machine a test may outlast jest's 5 s.
+jest.setTimeout(REAL_IO_TEST_MS);
 
 let sandbox: TestSandbox;
 let tokens: Tokens;

@@ -2,9 +2,12 @@
 import { startHookReceiver } from '../../../harness/hook-receiver';
 import type { LeadCreatedPayload } from '../../../sandbox/delivery';
 import { FREE_PROJECT, PAID_PROJECT } from '../../../sandbox/seed';
-import { QUICK_DELIVERY, useSandbox } from '../helpers';
+import { QUICK_DELIVERY, REAL_IO_TEST_MS, REAL_IO_WAIT, useSandbox } from '../helpers';
 import { get, listed, subscribeHook } from '../../../harness/sandbox-client';
 import type { TestSandbox } from '../helpers';
+
+// Real sockets and SQLite: on a busy machine a test may outlast jest's 5 s.
+jest.setTimeout(REAL_IO_TEST_MS);
 
 const fixture = useSandbox({ delivery: QUICK_DELIVERY, listen: false });
 const { receiver, submitLead } = fixture;
@@ -34,7 +37,7 @@ describe('leads and deliveries', () => {
     };
 
     for (const hooks of [first, second]) {
-      const request = await hooks.next(5000);
+      const request = await hooks.next(REAL_IO_WAIT.timeoutMs);
       expect(request.method).toBe('POST');
       expect(request.headers['content-type']).toBe('application/json');
       expect(request.headers['x-sandbox-event']).toBe('lead.created');
@@ -177,7 +180,9 @@ describe('leads and deliveries', () => {
     });
     expect(response.status).toBe(201);
     const { lead } = (await response.json()) as { lead: { id: string } };
-    const payload = JSON.parse((await hooks.next(5000)).body) as LeadCreatedPayload;
+    const payload = JSON.parse(
+      (await hooks.next(REAL_IO_WAIT.timeoutMs)).body,
+    ) as LeadCreatedPayload;
     expect(payload.project.id).toBe(PAID_PROJECT.id);
     expect(payload.data).toMatchObject({
       id: lead.id,

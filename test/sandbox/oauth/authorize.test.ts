@@ -278,6 +278,7 @@ describe('POST /oauth/authorize (the consent decision)', () => {
   });
 
   it('takes a consent answered in time', async () => {
+    sandbox.stopClock(); // 599 s stay 599 s, however slow the requests
     const id = await openConsent();
     sandbox.advance(599);
     const response = await postForm(sandbox, '/oauth/authorize', {

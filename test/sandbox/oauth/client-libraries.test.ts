@@ -13,9 +13,12 @@ import type { OAuth2Token } from '@badgateway/oauth2-client';
 import * as oauth from 'oauth4webapi';
 
 import { answerConsent } from '../../../harness/consent';
-import { ADAS_USERINFO, useSandbox } from '../helpers';
+import { ADAS_USERINFO, REAL_IO_TEST_MS, useSandbox } from '../helpers';
 import { REDIRECT_URI } from '../../../harness/sandbox-client';
 import type { TestSandbox } from '../helpers';
+
+// Real sockets and SQLite: on a busy machine a test may outlast jest's 5 s.
+jest.setTimeout(REAL_IO_TEST_MS);
 
 const fixture = useSandbox({}, { connected: false });
 let sandbox: TestSandbox;

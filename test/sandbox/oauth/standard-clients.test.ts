@@ -8,7 +8,7 @@
  */
 import { clickApprove } from '../../../harness/consent';
 import { FREE_USER } from '../../../sandbox/seed';
-import { redirectQuery, useSandbox } from '../helpers';
+import { REAL_IO_TEST_MS, redirectQuery, useSandbox } from '../helpers';
 import {
   REDIRECT_URI,
   getAuthorizationCode,
@@ -22,6 +22,9 @@ import {
 import { consentIdOf } from '../../../harness/consent';
 import type { TestSandbox } from '../helpers';
 import type { Tokens } from '../../../harness/sandbox-client';
+
+// Real sockets and SQLite: on a busy machine a test may outlast jest's 5 s.
+jest.setTimeout(REAL_IO_TEST_MS);
 
 const fixture = useSandbox({}, { connected: false });
 let sandbox: TestSandbox;

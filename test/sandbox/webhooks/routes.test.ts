@@ -1,6 +1,6 @@
 /** sandbox/webhooks/routes.ts: creating and deleting webhooks (service-interface.md#webhooks). */
 import { PAID_PROJECT, PAID_USER } from '../../../sandbox/seed';
-import { QUICK_DELIVERY, useSandbox } from '../helpers';
+import { QUICK_DELIVERY, REAL_IO_TEST_MS, useSandbox } from '../helpers';
 import {
   REDIRECT_URI,
   bearer,
@@ -10,6 +10,9 @@ import {
 } from '../../../harness/sandbox-client';
 import type { TestSandbox } from '../helpers';
 import type { Tokens } from '../../../harness/sandbox-client';
+
+// Real sockets and SQLite: on a busy machine a test may outlast jest's 5 s.
+jest.setTimeout(REAL_IO_TEST_MS);
 
 const fixture = useSandbox({ delivery: QUICK_DELIVERY, listen: false });
 const { createWebhook, deleteWebhook } = fixture;
