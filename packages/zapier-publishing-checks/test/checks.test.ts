@@ -1248,3 +1248,126 @@ describe('apps they were never shown: each class at its rule', () => {
     expect(statusOf('D004', input)).toBe('failure');
   });
 });
+
+describe('each rule as its class (issue 26)', () => {
+  it.each([
+    ['Workspace Name', 'Choose your workspace name.'],
+    ['Team Name', 'The name of the team.'],
+    ['Tag IDs', 'Please select the tag IDs to use.'],
+    ['Email Address', 'Enter your email addresses here.'],
+  ])('D011 refuses help text that adds no word to "%s": "%s"', (label, helpText) => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({ key: 'extra', label, helpText });
+    expect(findingsOf('D011', input).map((finding) => finding.change)).toEqual([
+      expect.stringMatching(
+        /^creates\.create_contact input field extra: make the help/,
+      ) as string,
+    ]);
+  });
+
+  it.each([
+    ['Team Name', "The team's display name."],
+    ['Workspace', 'Choose the workspace the contact joins.'],
+  ])('D011 takes help text with a word of its own for "%s": "%s"', (label, helpText) => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({ key: 'extra', label, helpText });
+    expect(findingsOf('D011', input)).toEqual([]);
+  });
+
+  it.each([
+    '2026-03-14T123:00:00Z',
+    '2026-02-30T09:26:53Z',
+    '2026-02-29',
+    '2026-03-14T09:61Z',
+  ])(
+    'D023 parses "%s" as a date and time, and refuses it: it does not exist',
+    (value) => {
+      const input = validInput();
+      // Under a key no output field types: read for its shape alone.
+      sample(input, 'triggers.new_contact').starts = value;
+      expect(findingsOf('D023', input).map((finding) => finding.change)).toEqual([
+        expect.stringContaining(`sample starts: ${JSON.stringify(value)}`) as string,
+      ]);
+    },
+  );
+
+  it.each(['2024-02-29', '2026-03-14T23:59:60+05:30', '2026-12-31T00:00Z'])(
+    'D023 takes "%s": a date and time that exists, with its zone',
+    (value) => {
+      const input = validInput();
+      sample(input, 'triggers.new_contact').created_at = value;
+      expect(findingsOf('D023', input)).toEqual([]);
+    },
+  );
+
+  it('D023 leaves a file name that starts with a date alone', () => {
+    const input = validInput();
+    sample(input, 'triggers.new_contact').file_name = '2026-03-14-report.pdf';
+    input.runs.forEach((run) => {
+      if (run.outcome.kind === 'items') {
+        run.outcome.items.forEach((item) => (item.file_name = 'x.pdf'));
+      }
+    });
+    expect(notPassing(input)).toEqual([]);
+  });
+
+  it.each([
+    ['tags', 'Tag IDs'],
+    ['owners', 'Owner UUIDs'],
+    ['labels', 'Label GUIDs'],
+  ])(
+    'D004 reads the label of %s, "%s", as asking for IDs: the words keep IDs whole',
+    (key, label) => {
+      const input = validInput();
+      fields(input, 'creates.create_contact').push({
+        key,
+        label,
+        helpText: 'Which ones to attach the contact to.',
+      });
+      expect(findingsOf('D004', input).map((finding) => finding.change)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^creates\\.create_contact input field ${key}: give it a dynamic dropdown`,
+          ),
+        ) as string,
+      ]);
+    },
+  );
+
+  it("D012, D024 and T004 read output fields' own samples (core 18.3+), merged as Zapier merges them", () => {
+    const input = validInput();
+    const create = operation(input, 'creates.create_contact');
+    delete create.sample;
+    create.outputFields = [
+      { key: 'id', type: 'string', sample: 'c_1' },
+      { key: 'email', type: 'string', required: true, sample: 'ada@example.org' },
+      { key: 'company__name', type: 'string', sample: 'Engines Ltd' },
+    ];
+    // A sample on the output fields is a sample: nothing to add.
+    expect(findingsOf('D012', input)).toEqual([]);
+    // The merged sample is judged against the output fields.
+    (create.outputFields[0] as Record<string, unknown>).sample = 7;
+    expect(findingsOf('D024', input).map((finding) => finding.change)).toEqual([
+      expect.stringContaining(
+        'creates.create_contact sample: "id" is of type string but holds number 7',
+      ) as string,
+    ]);
+    // And each of its keys must come in perform's items.
+    (create.outputFields[0] as Record<string, unknown>).sample = 'c_1';
+    create.outputFields.push({ key: 'nickname', type: 'string', sample: 'Ada' });
+    expect(findingsOf('T004', input).map((finding) => finding.change)).toEqual([
+      expect.stringMatching(
+        /^creates\.create_contact: perform never returns "nickname"/,
+      ) as string,
+    ]);
+  });
+
+  it("D024 takes a field's own sample over the operation's", () => {
+    const input = validInput();
+    const trigger = operation(input, 'triggers.new_contact');
+    (trigger.sample as Item).vip = 'yes';
+    expect(statusOf('D024', input)).toBe('warning');
+    (trigger.outputFields![3] as Record<string, unknown>).sample = false;
+    expect(findingsOf('D024', input)).toEqual([]);
+  });
+});

@@ -3,7 +3,8 @@ import type { FieldDefinition } from '../definition';
 import { isFunctionReference, isRecord, staticFields } from '../definition';
 import type { Check, CheckInput, Finding } from './check';
 import { deferred, failure } from './check';
-import { asksForCredential, wordsOf } from './input-fields';
+import { asksForCredential } from './input-fields';
+import { wordsOf } from '../words';
 
 const MARKDOWN_LINK = /\[[^\]\n]+\]\((https?:\/\/|mailto:)[^\s)]+\)/;
 

@@ -3,19 +3,7 @@ import type { FieldDefinition, Step } from '../definition';
 import { isRecord, staticFields, stepsOf, visibleSteps } from '../definition';
 import type { Check, Finding } from './check';
 import { failure } from './check';
-
-/**
- * The words of a key or label, lowercase: `apiToken`, `api_token`,
- * `API-Token` and "API Token" are all ["api", "token"].
- */
-export function wordsOf(text: string): string[] {
-  return text
-    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
-    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
-}
+import { singular, wordsOf } from '../words';
 
 /**
  * Words, and pairs of words, that name an authentication secret. D001 is
@@ -181,10 +169,6 @@ const PAGING = /\b(?:cursor|paging|pagination|paginate|next page|previous page)\
 const pagesAList = (field: FieldDefinition) =>
   PAGING.test(`${field.label ?? ''} ${field.helpText ?? ''}`);
 
-/** A word in the singular, as nouns come either way ("Clients", "Client"). */
-const singular = (word: string) =>
-  word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.replace(/(?<=[^s])s$/, '');
-
 /** Words compared as a phrase, each in the singular. */
 const phrase = (words: string[]) => words.map(singular).join(' ');
 
@@ -266,25 +250,41 @@ export const searchesHaveInputFields: Check = {
   },
 };
 
-/** Words that say nothing about a field: "Enter the email" says no more than "Email". */
-const FILLER_WORDS = new Set(
-  'a an the your this that is of for here please enter type input provide specify fill in field value'.split(
-    ' ',
-  ),
+/**
+ * Words that carry no meaning of their own in help text: articles, pronouns,
+ * prepositions, auxiliaries, and the openings that ask for a value ("Enter",
+ * "Choose your", "Please select"). "The name of the team." says no more than
+ * "Team Name".
+ */
+const NOT_CONTENT = new Set(
+  [
+    'a an the this that these those each any some',
+    'i me my we our you your yours it its they them their',
+    'is are be been was were will can could should would may might must do does',
+    'of for to in on at by with from into as about and or',
+    'please enter type input provide specify fill choose select pick set give add write put',
+    'here want wish like use used which what whose who',
+    'field value',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
-const meaningfulWords = (text: string) =>
-  wordsOf(text)
-    .filter((word) => !FILLER_WORDS.has(word))
-    .join(' ');
-
-/** Help text that only repeats the label, give or take filler words. */
-export function repeatsLabel(field: FieldDefinition): boolean {
-  return (
-    field.helpText !== undefined &&
-    field.label !== undefined &&
-    meaningfulWords(field.helpText) === meaningfulWords(field.label)
+/** The words of a text that carry meaning, each in the singular. */
+const contentWords = (text: string) =>
+  new Set(
+    wordsOf(text)
+      .filter((word) => !NOT_CONTENT.has(word))
+      .map(singular),
   );
+
+/** Help text that adds no content word to its label's, in whatever order or form. */
+export function repeatsLabel(field: FieldDefinition): boolean {
+  if (field.helpText === undefined || field.label === undefined) {
+    return false;
+  }
+  const labelWords = contentWords(field.label);
+  return [...contentWords(field.helpText)].every((word) => labelWords.has(word));
 }
 
 export const helpTextSaysMoreThanTheLabel: Check = {
