@@ -1266,6 +1266,19 @@ describe('each rule as its class (issue 26)', () => {
   });
 
   it.each([
+    ['Metadata', 'Optional metadata.'],
+    ['Input Variables', 'Input variables for the contact.'],
+    ['Owner', 'Select the owner to create the contact with.'],
+  ])(
+    'D011 counts what the editor shows beside the label (the step, required or optional): "%s", "%s"',
+    (label, helpText) => {
+      const input = validInput();
+      fields(input, 'creates.create_contact').push({ key: 'extra', label, helpText });
+      expect(statusOf('D011', input)).toBe('failure');
+    },
+  );
+
+  it.each([
     ['Team Name', "The team's display name."],
     ['Workspace', 'Choose the workspace the contact joins.'],
   ])('D011 takes help text with a word of its own for "%s": "%s"', (label, helpText) => {

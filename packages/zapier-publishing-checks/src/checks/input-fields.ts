@@ -73,10 +73,6 @@ function inputFieldsOf(step: Step): { field: FieldDefinition; at: string }[] {
   }));
 }
 
-function allInputFields(input: Parameters<Check['run']>[0]) {
-  return stepsOf(input.definition).flatMap(inputFieldsOf);
-}
-
 export const noCredentialsAskedInSteps: Check = {
   id: 'D001',
   requirement:
@@ -264,7 +260,8 @@ const NOT_CONTENT = new Set(
     'of for to in on at by with from into as about and or',
     'please enter type input provide specify fill choose select pick set give add write put',
     'here want wish like use used which what whose who',
-    'field value',
+    // The editor shows a field's name and whether it is required itself.
+    'field value optional required',
   ]
     .join(' ')
     .split(' '),
@@ -278,13 +275,17 @@ const contentWords = (text: string) =>
       .map(singular),
   );
 
-/** Help text that adds no content word to its label's, in whatever order or form. */
-export function repeatsLabel(field: FieldDefinition): boolean {
+/**
+ * Help text that adds no content word to what the user already reads: the
+ * field's label and, beside it, the step's label and noun ("Input variables
+ * for the agent" in Run Agent).
+ */
+export function repeatsLabel(field: FieldDefinition, context = ''): boolean {
   if (field.helpText === undefined || field.label === undefined) {
     return false;
   }
-  const labelWords = contentWords(field.label);
-  return [...contentWords(field.helpText)].every((word) => labelWords.has(word));
+  const shown = contentWords(`${field.label} ${context}`);
+  return [...contentWords(field.helpText)].every((word) => shown.has(word));
 }
 
 export const helpTextSaysMoreThanTheLabel: Check = {
@@ -295,10 +296,17 @@ export const helpTextSaysMoreThanTheLabel: Check = {
       (field, index) => ({
         field,
         at: `authentication field ${field.key ?? `#${index}`}`,
+        context: '',
       }),
     );
-    return [...authentication, ...allInputFields(input)]
-      .filter(({ field }) => repeatsLabel(field))
+    const steps = stepsOf(input.definition).flatMap((step) =>
+      inputFieldsOf(step).map((entry) => ({
+        ...entry,
+        context: `${step.definition.display?.label ?? ''} ${step.definition.noun ?? ''}`,
+      })),
+    );
+    return [...authentication, ...steps]
+      .filter(({ field, context }) => repeatsLabel(field, context))
       .map(({ at }) =>
         failure(`${at}: make the help text explain the field, not repeat its label`),
       );
