@@ -7,6 +7,7 @@ import { titleCaseProblems } from '../src/checks/copy';
 import { ALL_CHECKS } from '../src/checks';
 import type { StepDefinition } from '../src/definition';
 import type { Item } from '../src/values';
+import { reportLines } from '../src/report';
 import { runChecks } from '../src/runner';
 import { validInput } from './fixtures';
 
@@ -365,6 +366,35 @@ const BREAKS: Break[] = [
       /triggers\.contact_hook performList item 0: required output field "email" is missing/,
     breakIt: (input) => {
       runItem(input, 'triggers.contact_hook', 'performList').email = null;
+    },
+  },
+  {
+    id: 'local:json-field-schema',
+    status: 'failure',
+    change:
+      /creates\.create_contact input field payload: default\.tags is string, not array: make the default satisfy the schema/,
+    breakIt: (input) =>
+      fields(input, 'creates.create_contact').push({
+        key: 'payload',
+        label: 'Payload',
+        type: 'json',
+        helpText: 'The custom data stored with the contact.',
+        schema: { type: 'object', properties: { tags: { type: 'array' } } },
+        default: '{"tags": "vip"}',
+      }),
+  },
+  {
+    id: 'local:curlies-in-request',
+    status: 'failure',
+    change:
+      /lib\/client\.js:2: z\.request\(\) is given "{{bundle\.authData\.token}}", which core 17\+ refuses/,
+    breakIt: (input) => {
+      input.sources = [
+        {
+          path: 'lib/client.js',
+          text: "const perform = (z) =>\n  z.request({ url: 'https://api.example.org/me', headers: { Authorization: 'Bearer {{bundle.authData.token}}' } });",
+        },
+      ];
     },
   },
 ];
@@ -1382,5 +1412,151 @@ describe('each rule as its class (issue 26)', () => {
     expect(statusOf('D024', input)).toBe('warning');
     (trigger.outputFields![3] as Record<string, unknown>).sample = false;
     expect(findingsOf('D024', input)).toEqual([]);
+  });
+});
+
+describe("the app's code and Zapier's platform 17 to 19 (issue 26)", () => {
+  const client = (text: string): CheckInput['sources'] => [
+    { path: 'lib/client.js', text },
+  ];
+
+  it.each([
+    ['a URL in the call', "z.request('http://api.example.org/contacts')", 1],
+    [
+      'a template in the options',
+      'const r = await z.request({\n  url: `http://${host}/contacts`,\n  method: "POST",\n});',
+      1,
+    ],
+    [
+      'the options object the call is given by name',
+      "const options = {\n  url: 'http://localhost:3000/contacts',\n};\n\nreturn z.request(options);",
+      5,
+    ],
+  ])('D007 refuses http in what the code gives z.request(): %s', (_how, text, line) => {
+    const input = validInput();
+    input.sources = client(text);
+    expect(findingsOf('D007', input).map((finding) => finding.change)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^lib/client\\.js:${line}: z\\.request\\(\\) calls "http://`),
+      ) as string,
+    ]);
+  });
+
+  it.each([
+    ['an https call', "z.request('https://api.example.org/contacts')"],
+    ['a commented-out call', "// z.request('http://api.example.org/contacts')"],
+    [
+      'a link outside any call',
+      "const docs = 'http://example.org/help';\nz.request(url);",
+    ],
+  ])('D007 leaves %s alone', (_how, text) => {
+    const input = validInput();
+    input.sources = client(text);
+    expect(findingsOf('D007', input)).toEqual([]);
+  });
+
+  it('local:curlies-in-request reads the options a call is given by name, and only on core 17 or later', () => {
+    const input = validInput();
+    input.sources = client(
+      "const options = {\n  url: 'https://{{bundle.authData.subdomain}}.example.org/me',\n};\nz.request(options);",
+    );
+    expect(
+      findingsOf('local:curlies-in-request', input).map((finding) => finding.change),
+    ).toEqual([
+      expect.stringMatching(
+        /^lib\/client\.js:4: .*"{{bundle\.authData\.subdomain}}"/,
+      ) as string,
+    ]);
+    // Before core 17, core fills the placeholder in.
+    input.definition.platformVersion = '16.5.1';
+    expect(findingsOf('local:curlies-in-request', input)).toEqual([]);
+  });
+
+  it('local:curlies-in-request leaves shorthand requests and template literals alone', () => {
+    const input = validInput();
+    operation(input, 'creates.create_contact').perform = {
+      url: 'https://{{bundle.authData.subdomain}}.example.org/contacts',
+    };
+    input.sources = client(
+      'z.request({ url: `https://${bundle.authData.subdomain}.example.org/me` });',
+    );
+    expect(findingsOf('local:curlies-in-request', input)).toEqual([]);
+  });
+
+  it.each([
+    [
+      { type: 'string' },
+      /schema\.type is "string": a json field holds an object or an array/,
+    ],
+    [
+      { type: 'object', properties: { n: { type: 'text' } } },
+      /schema\.properties\.n\.type "text" names no JSON type/,
+    ],
+    [
+      { type: 'object', required: 'name' },
+      /schema\.required is not a list of property names/,
+    ],
+    [
+      { $schema: 'https://json-schema.org/draft/2020-12/schema' },
+      /is not draft 4, 6 or 7/,
+    ],
+  ])(
+    'local:json-field-schema refuses a schema no value can be checked against: %j',
+    (schema, change) => {
+      const input = validInput();
+      fields(input, 'creates.create_contact').push({
+        key: 'payload',
+        type: 'json',
+        schema,
+      });
+      expect(
+        findingsOf('local:json-field-schema', input).map((finding) => finding.change),
+      ).toContainEqual(expect.stringMatching(change));
+    },
+  );
+
+  it.each([
+    ['{"name": "Ada"}', []],
+    ['{"name": 7}', [/default\.name is number, not string/]],
+    ['{}', [/default lacks the required "name"/]],
+    ['{"name": "Ada", "extra": 1}', [/default\.extra is not allowed/]],
+    ['[1]', [/default is array, not object/]],
+    ['{name: "Ada"}', [/its default is not JSON/]],
+  ])(
+    'local:json-field-schema checks the default %s against the schema',
+    (value, changes) => {
+      const input = validInput();
+      fields(input, 'creates.create_contact').push({
+        key: 'payload',
+        type: 'json',
+        schema: {
+          type: 'object',
+          required: ['name'],
+          properties: { name: { type: 'string' } },
+          additionalProperties: false,
+        },
+        default: value,
+      });
+      expect(
+        findingsOf('local:json-field-schema', input).map((finding) => finding.change),
+      ).toEqual(changes.map((change) => expect.stringMatching(change) as string));
+    },
+  );
+
+  it("local:json-field-schema links to this package's rules page, not to an anchor of Zapier's", () => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({
+      key: 'payload',
+      type: 'string',
+      schema: {},
+    });
+    const lines = reportLines(runChecks(input)).filter((line) =>
+      line.includes('local:json-field-schema'),
+    );
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /input field payload: it has a schema but is not of type json.*\. zapier-publishing-checks docs\/rules\.md \(local:json-field-schema\)$/,
+      ) as string,
+    ]);
   });
 });
