@@ -1560,3 +1560,124 @@ describe("the app's code and Zapier's platform 17 to 19 (issue 26)", () => {
     ]);
   });
 });
+
+describe('classes found on the 20 new apps (corpus26)', () => {
+  it.each([
+    ['instance_url', 'Instance URL', 'Yours.', /holds a URL.*new URL\(…\).*'https:'/],
+    ['subdomain', 'Subdomain', 'Yours.', /holds a domain.*\/\^\[a-z0-9-\]\+\$\/\.test/],
+    ['dashboardUrl', 'Dashboard URL', 'Do not include the https.', /holds a domain/],
+  ])('D026 prints the fix for what %s holds', (key, label, helpText, change) => {
+    const input = validInput();
+    authFields(input).push({ key, label, helpText });
+    input.sources = [
+      { path: 'lib/client.js', text: `const base = bundle.authData.${key} + '/api';` },
+    ];
+    expect(findingsOf('D026', input).map((finding) => finding.change)).toEqual([
+      expect.stringMatching(change) as string,
+    ]);
+  });
+
+  it('D026 reads a field as holding a host when the code writes https:// before it', () => {
+    const input = validInput();
+    authFields(input).push({ key: 'siteUrl', label: 'Site URL', helpText: 'Yours.' });
+    input.sources = [
+      {
+        path: 'lib/client.js',
+        text: 'const base = `https://${bundle.authData.siteUrl}/api`;',
+      },
+    ];
+    expect(findingsOf('D026', input).map((finding) => finding.change)).toEqual([
+      expect.stringMatching(/holds a domain/) as string,
+    ]);
+  });
+
+  it('D026 reads a use while the connection is made (bundle.inputData) as a use', () => {
+    const input = validInput();
+    authFields(input).push({
+      key: 'dashboardUrl',
+      label: 'Dashboard URL',
+      helpText: 'Yours.',
+    });
+    input.definition.authentication!.oauth2Config = {
+      authorizeUrl: { url: 'https://{{bundle.inputData.dashboardUrl}}/oauth/authorize' },
+    };
+    expect(statusOf('D026', input)).toBe('failure');
+  });
+
+  it.each([
+    '{{plan_label}} plan · {{api_inbox_count}} inboxes',
+    'Sonos Account ({{bundle.authData.scope}})',
+  ])('D003 refuses a label whose variables name no account: "%s"', (label) => {
+    const input = validInput();
+    input.definition.authentication!.connectionLabel = label;
+    expect(findingsOf('D003', input).map((finding) => finding.change)).toEqual([
+      expect.stringMatching(/can be the same for many accounts/) as string,
+    ]);
+  });
+
+  it.each(['{{account_name}} ({{plan}})', '{{plan_owner_email}}', '{{json.user.login}}'])(
+    'D003 takes a label with a variable that names the account: "%s"',
+    (label) => {
+      const input = validInput();
+      input.definition.authentication!.connectionLabel = label;
+      expect(findingsOf('D003', input)).toEqual([]);
+    },
+  );
+
+  it('D003 reads a secret variable whatever filter follows it', () => {
+    const input = validInput();
+    input.definition.authentication!.connectionLabel =
+      'PixelAPI ({{bundle.authData.apiKey | slice:0:8}}...)';
+    expect(findingsOf('D003', input).map((finding) => finding.change)).toContainEqual(
+      expect.stringMatching(/never a token, key or password/),
+    );
+  });
+
+  it("D011 counts the app's name as said: it is on every screen", () => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({
+      key: 'locale',
+      label: 'Locale',
+      helpText: 'Contacts Hub locale.',
+    });
+    expect(statusOf('D011', input)).toBe('failure');
+  });
+
+  it('D001 reads key, label and help together: a card\'s token labelled "Token" is data', () => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({
+      key: 'creditCardToken',
+      label: 'Token',
+      helpText: 'The card token from your payment form.',
+    });
+    expect(findingsOf('D001', input)).toEqual([]);
+    fields(input, 'creates.create_contact').push({
+      key: 'token',
+      label: 'Token',
+      helpText: 'Your token for the API.',
+    });
+    expect(statusOf('D001', input)).toBe('failure');
+  });
+
+  it('D004 asks a create that may update for a dropdown of the records it updates', () => {
+    const input = validInput();
+    const create = step(input, 'creates.create_contact');
+    create.display!.label = 'Create or Update Contact';
+    fields(input, 'creates.create_contact').push({
+      key: 'contact_id',
+      label: 'Contact ID',
+      helpText: 'Leave it empty to create a contact.',
+    });
+    expect(statusOf('D004', input)).toBe('failure');
+  });
+
+  it('D004 does not read "if you want to use" as an ID the user owns', () => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({
+      key: 'sourceId',
+      label: 'Source Id',
+      helpText: 'If you want to use an existing source, find it with Find Payer.',
+    });
+    expect(statusOf('D004', input)).toBe('failure');
+  });
+});

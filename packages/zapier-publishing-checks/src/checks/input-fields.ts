@@ -42,12 +42,30 @@ const DATA_TOKEN_QUALIFIERS = new Set([
   'upload',
   'attachment',
   'download',
+  // A tokenised payment instrument: what a payment step handles.
+  'card',
+  'payment',
+  'source',
+  'instrument',
 ]);
 
-function namesACredential(text: string): boolean {
+/** "Page Token", `creditCardToken`: a token these words make data. */
+function namesADataToken(text: string): boolean {
+  const words = wordsOf(text);
+  return words.some(
+    (word, index) =>
+      word === 'token' && DATA_TOKEN_QUALIFIERS.has(words[index - 1] ?? ''),
+  );
+}
+
+/** `token` alone counts unless the field says elsewhere that its token is data. */
+function namesACredential(text: string, tokenIsData: boolean): boolean {
   const words = wordsOf(text);
   return words.some((word, index) => {
-    if (word === 'token' && DATA_TOKEN_QUALIFIERS.has(words[index - 1] ?? '')) {
+    if (
+      word === 'token' &&
+      (tokenIsData || DATA_TOKEN_QUALIFIERS.has(words[index - 1] ?? ''))
+    ) {
       return false;
     }
     return (
@@ -57,12 +75,19 @@ function namesACredential(text: string): boolean {
   });
 }
 
-/** A field where the user types a credential: by its type, key or label. */
+/**
+ * A field where the user types a credential: by its type, key or label. Its
+ * key, label and help text are read together: a field labelled "Token" whose
+ * key is `creditCardToken` holds a card's token, which is data.
+ */
 export function asksForCredential(field: FieldDefinition): boolean {
+  const tokenIsData = [field.key, field.label, field.helpText].some((text) =>
+    namesADataToken(text ?? ''),
+  );
   return (
     field.type === 'password' ||
-    namesACredential(field.key ?? '') ||
-    namesACredential(field.label ?? '')
+    namesACredential(field.key ?? '', tokenIsData) ||
+    namesACredential(field.label ?? '', tokenIsData)
   );
 }
 
@@ -143,7 +168,7 @@ const offersChoices = (field: FieldDefinition) =>
  * choice", "you assign").
  */
 const USERS_OWN =
-  /\b(?:your own|of your choice|you (?:choose|pick|assign|define|set|provide|supply|make up)|you want to use|unique to you|in your (?:system|database|app|application|crm))\b/i;
+  /\b(?:your own|of your choice|you (?:choose|pick|assign|define|set|provide|supply|make up)|unique to you|in your (?:system|database|app|application|crm))\b/i;
 
 function isUsersOwnId(field: FieldDefinition): boolean {
   const owned = (text: string) => {
@@ -194,13 +219,18 @@ function namesSearchedObject(step: Step, field: FieldDefinition): boolean {
 
 /** A create that makes a new record: Create, Add or New in its label or key. */
 const CREATING = /^(?:create|add|new|post|insert)\b/i;
+/** A create that may change a record that exists, or a field that says it picks one. */
+const UPDATING = /\b(?:update|upsert|edit|modify|existing)\b/i;
 
 /** The ID of the record a create makes: it does not exist yet, so there is nothing to pick. */
 function namesCreatedRecord(step: Step, field: FieldDefinition): boolean {
   const label = step.definition.display?.label ?? '';
+  const stepKey = wordsOf(step.key).join(' ');
+  // "Create or Update Payer": the ID picks the record to update, when there is one.
   const makesARecord =
     step.kind === 'create' &&
-    (CREATING.test(label) || CREATING.test(wordsOf(step.key).join(' ')));
+    (CREATING.test(label) || CREATING.test(stepKey)) &&
+    !UPDATING.test(`${label} ${stepKey} ${field.helpText ?? ''}`);
   return (
     makesARecord &&
     [field.label ?? '', field.key ?? ''].some((text) => {
@@ -278,7 +308,7 @@ const contentWords = (text: string) =>
 /**
  * Help text that adds no content word to what the user already reads: the
  * field's label and, beside it, the step's label and noun ("Input variables
- * for the agent" in Run Agent).
+ * for the agent" in Run Agent) and the app's name.
  */
 export function repeatsLabel(field: FieldDefinition, context = ''): boolean {
   if (field.helpText === undefined || field.label === undefined) {
@@ -292,17 +322,19 @@ export const helpTextSaysMoreThanTheLabel: Check = {
   id: 'D011',
   requirement: 'help text says more than the field label',
   run(input): Finding[] {
+    // The app's name, from its listing, is on every screen of it.
+    const appName = input.listing.found ? input.listing.listing.title : '';
     const authentication = staticFields(input.definition.authentication?.fields).map(
       (field, index) => ({
         field,
         at: `authentication field ${field.key ?? `#${index}`}`,
-        context: '',
+        context: appName,
       }),
     );
     const steps = stepsOf(input.definition).flatMap((step) =>
       inputFieldsOf(step).map((entry) => ({
         ...entry,
-        context: `${step.definition.display?.label ?? ''} ${step.definition.noun ?? ''}`,
+        context: `${appName} ${step.definition.display?.label ?? ''} ${step.definition.noun ?? ''}`,
       })),
     );
     return [...authentication, ...steps]
