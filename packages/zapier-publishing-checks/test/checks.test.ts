@@ -1449,6 +1449,10 @@ describe("the app's code and Zapier's platform 17 to 19 (issue 26)", () => {
       'a link outside any call',
       "const docs = 'http://example.org/help';\nz.request(url);",
     ],
+    [
+      'an http URI inside a body',
+      "z.request({ url: 'https://api.example.org/soap', body: '<e xmlns=\"http://schemas.xmlsoap.org/soap/envelope/\"/>' });",
+    ],
   ])('D007 leaves %s alone', (_how, text) => {
     const input = validInput();
     input.sources = client(text);

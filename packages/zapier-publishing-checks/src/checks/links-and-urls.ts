@@ -36,8 +36,12 @@ const texts = (definition: AppDefinition) => Array.from(textsIn(definition, '', 
 /** Properties that hold an address the app calls: `url`, `authorizeUrl`, `refreshUrl`, … */
 const isUrlProperty = (key: string) => /^url$|Url$|URL$/.test(key);
 
-/** An http address written in code: up to the end of its string or template part. */
-const HTTP_IN_CODE = /\bhttp:\/\/[^\s'"`$]*/gi;
+/**
+ * An http address a request calls: a string or template that opens the
+ * call's first argument or a `url` property, up to the end of its literal
+ * part. An http URI inside a body (an XML namespace) calls nothing.
+ */
+const HTTP_IN_CODE = /(?:^\s*|\burl\s*:\s*)['"`](http:\/\/[^\s'"`$]*)/gi;
 
 export const urlsAreHttps: Check = {
   id: 'D007',
@@ -49,7 +53,7 @@ export const urlsAreHttps: Check = {
       .map(({ path, value }) => failure(`${path}: use https instead of "${value}"`));
     // No exception for localhost: Zapier's servers make the request, not the developer's machine.
     const inCode = requestsInCode(sources).flatMap(({ where, text }) =>
-      Array.from(text.matchAll(HTTP_IN_CODE), ([url]) =>
+      Array.from(text.matchAll(HTTP_IN_CODE), ([, url]) =>
         failure(`${where}: z.request() calls "${url}"; use https`),
       ),
     );
