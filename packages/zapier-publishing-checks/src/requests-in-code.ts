@@ -21,22 +21,12 @@ interface Scanned {
   masked: string;
 }
 
-/** Characters after which a `/` starts a regular expression, not a division. */
-const BEFORE_REGEX = new Set([
-  '',
-  '(',
-  ',',
-  '=',
-  ':',
-  '[',
-  '!',
-  '&',
-  '|',
-  '?',
-  '{',
-  '}',
-  ';',
-]);
+/** What, before a `/`, makes it start a regular expression, not a division. */
+const BEFORE_REGEX = new Set(
+  ['', '(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';'].concat(
+    'return typeof case in of delete void throw new else do yield await'.split(' '),
+  ),
+);
 
 /** Blanks comments, and in `masked` the insides of literals, keeping every offset. */
 function scan(text: string): Scanned {
@@ -130,8 +120,15 @@ function scan(text: string): Scanned {
           continue;
         }
       }
+      const word = /^[\w$]+/.exec(text.slice(index, index + 64))?.[0];
+      if (word !== undefined) {
+        // A keyword (`return /re/`) lets a regular expression follow; a name or number does not.
+        lastSignificant = BEFORE_REGEX.has(word) ? word : 'value';
+        index += word.length;
+        continue;
+      }
       if (!/\s/.test(char)) {
-        lastSignificant = /[\w$)\]]/.test(char) ? 'word' : char;
+        lastSignificant = /[)\]]/.test(char) ? 'value' : char;
       }
       index += 1;
     }
@@ -161,7 +158,8 @@ function closing(masked: string, open: number): number {
 /** Arguments that are a bare name: the object literal that name is given in the file. */
 function objectsNamed(scanned: Scanned, names: string[]): string[] {
   return names.flatMap((name) => {
-    const declaration = new RegExp(`\\b(?:const|let|var)\\s+${name}\\s*=\\s*\\{`, 'g');
+    const escaped = name.replace(/\$/g, '\\$');
+    const declaration = new RegExp(`\\b(?:const|let|var)\\s+${escaped}\\s*=\\s*\\{`, 'g');
     return Array.from(scanned.masked.matchAll(declaration)).map((match) => {
       const open = match.index + match[0].length - 1;
       return scanned.code.slice(open, closing(scanned.masked, open) + 1);
@@ -190,7 +188,20 @@ function topLevelArguments(maskedArguments: string): string[] {
 const REQUEST_CALL = /\bz\s*\.\s*request\s*\(/g;
 const BARE_NAME = /^\s*([A-Za-z_$][\w$]*)\s*$/;
 
+/** Read once per set of sources: D007 and local:curlies-in-request both read them. */
+const readBefore = new WeakMap<readonly SourceFile[], RequestInCode[]>();
+
 export function requestsInCode(sources: readonly SourceFile[]): RequestInCode[] {
+  const known = readBefore.get(sources);
+  if (known !== undefined) {
+    return known;
+  }
+  const found = requestsIn(sources);
+  readBefore.set(sources, found);
+  return found;
+}
+
+function requestsIn(sources: readonly SourceFile[]): RequestInCode[] {
   return sources.flatMap((source) => {
     const scanned = scan(source.text);
     return Array.from(scanned.masked.matchAll(REQUEST_CALL)).map((match) => {

@@ -1432,6 +1432,11 @@ describe("the app's code and Zapier's platform 17 to 19 (issue 26)", () => {
       "const options = {\n  url: 'http://localhost:3000/contacts',\n};\n\nreturn z.request(options);",
       5,
     ],
+    [
+      'past a regular expression with a quote in it, to an options object named with $',
+      "const quoted = (x) => {\n  return /'/.test(x);\n};\nconst $opts = { url: 'http://api.example.org' };\nz.request($opts);",
+      5,
+    ],
   ])('D007 refuses http in what the code gives z.request(): %s', (_how, text, line) => {
     const input = validInput();
     input.sources = client(text);
