@@ -270,7 +270,7 @@ const BREAKS: Break[] = [
     id: 'D026',
     status: 'failure',
     change:
-      /authentication field subdomain holds a domain, and the code uses it with no check nearby/,
+      /authentication field subdomain holds a subdomain, and the code uses it with no check nearby/,
     breakIt: (input) => {
       authFields(input).push({
         key: 'subdomain',
@@ -1573,8 +1573,14 @@ describe("the app's code and Zapier's platform 17 to 19 (issue 26)", () => {
 describe('classes found on the 20 new apps (corpus26)', () => {
   it.each([
     ['instance_url', 'Instance URL', 'Yours.', /holds a URL.*new URL\(…\).*'https:'/],
-    ['subdomain', 'Subdomain', 'Yours.', /holds a domain.*\/\^\[a-z0-9-\]\+\$\/\.test/],
-    ['dashboardUrl', 'Dashboard URL', 'Do not include the https.', /holds a domain/],
+    [
+      'subdomain',
+      'Subdomain',
+      'Yours.',
+      /holds a subdomain.*\/\^\[a-z0-9-\]\+\$\/i\.test/,
+    ],
+    ['domain', 'Domain', 'Yours.', /holds a host.*\(\\\.\[a-z0-9-\]\+\)\+\$\/i\.test/],
+    ['dashboardUrl', 'Dashboard URL', 'Do not include the https.', /holds a host/],
   ])('D026 prints the fix for what %s holds', (key, label, helpText, change) => {
     const input = validInput();
     authFields(input).push({ key, label, helpText });
@@ -1586,19 +1592,21 @@ describe('classes found on the 20 new apps (corpus26)', () => {
     ]);
   });
 
-  it('D026 reads a field as holding a host when the code writes https:// before it', () => {
-    const input = validInput();
-    authFields(input).push({ key: 'siteUrl', label: 'Site URL', helpText: 'Yours.' });
-    input.sources = [
-      {
-        path: 'lib/client.js',
-        text: 'const base = `https://${bundle.authData.siteUrl}/api`;',
-      },
-    ];
-    expect(findingsOf('D026', input).map((finding) => finding.change)).toEqual([
-      expect.stringMatching(/holds a domain/) as string,
-    ]);
-  });
+  it.each([
+    ['`https://${bundle.authData.siteUrl}/api`', 'a host'],
+    ['`https://${bundle.authData.siteUrl}.example.org/api`', 'a subdomain'],
+    ["'https://{{bundle.authData.siteUrl}}:8443/api'", 'a host'],
+  ])(
+    'D026 reads what a field holds from where the code puts it: %s is %s',
+    (url, holds) => {
+      const input = validInput();
+      authFields(input).push({ key: 'siteUrl', label: 'Site URL', helpText: 'Yours.' });
+      input.sources = [{ path: 'lib/client.js', text: `const base = ${url};` }];
+      expect(findingsOf('D026', input).map((finding) => finding.change)).toEqual([
+        expect.stringContaining(`siteUrl holds ${holds},`) as string,
+      ]);
+    },
+  );
 
   it('D026 reads a use while the connection is made (bundle.inputData) as a use', () => {
     const input = validInput();

@@ -164,33 +164,48 @@ function holdsADomain(field: FieldDefinition): boolean {
 const WITHOUT_SCHEME =
   /\b(?:without|no|not include|don't include|omit|exclude|leave out)\b[^.]*\bhttps?\b/i;
 
+type Holds = 'a URL' | 'a host' | 'a subdomain';
+
 /**
- * A field that holds a whole address ("Instance URL", `base_uri`,
- * `apiEndpoint`), not a host: unless its help text says to leave the scheme
- * out, or the code writes one before it (`https://${…host}`).
+ * What the field holds, from where its value sits in an address the app
+ * builds: before a dot after the scheme (`https://${subdomain}.example.org`)
+ * a subdomain; alone after the scheme (`https://${host}/api`) a host name.
+ * Else from its name: a URL, URI or endpoint is a whole address (a host name
+ * if its help text says to leave the scheme out); a domain or host a host
+ * name; the rest a subdomain.
  */
-function holdsAWholeUrl(field: FieldDefinition, input: CheckInput): boolean {
-  const key = field.key ?? '';
-  const named = [key, field.label ?? ''].some((text) =>
-    wordsOf(text).some((word) => ['url', 'uri', 'endpoint'].includes(singular(word))),
-  );
-  if (!named || WITHOUT_SCHEME.test(field.helpText ?? '')) {
-    return false;
-  }
+function whatItHolds(field: FieldDefinition, input: CheckInput): Holds {
+  const key = escapeRegExp(field.key ?? '');
   const afterScheme = new RegExp(
-    `https?://(?:{{\\s*bundle\\.\\w+\\.${escapeRegExp(key)}\\b|\\$\\{[^}]*\\b${escapeRegExp(key)}\\b)`,
+    `https?://(?:{{\\s*bundle\\.\\w+\\.${key}\\s*}}|\\$\\{[^}]*\\b${key}\\b[^}]*\\})(\\.)?`,
   );
-  return ![
+  for (const text of [
     JSON.stringify(input.definition),
     ...input.sources.map((source) => source.text),
-  ].some((text) => afterScheme.test(text));
+  ]) {
+    const use = afterScheme.exec(text);
+    if (use !== null) {
+      return use[1] === '.' ? 'a subdomain' : 'a host';
+    }
+  }
+  const words = [field.key ?? '', field.label ?? ''].flatMap(wordsOf).map(singular);
+  if (words.some((word) => ['url', 'uri', 'endpoint'].includes(word))) {
+    return WITHOUT_SCHEME.test(field.helpText ?? '') ? 'a host' : 'a URL';
+  }
+  return words.some((word) => ['domain', 'host', 'hostname'].includes(word))
+    ? 'a host'
+    : 'a subdomain';
 }
 
-/** The fix for what the field holds: a pattern would refuse every whole URL, a URL parse every bare host. */
-const howToValidate = (holdsUrl: boolean) =>
-  holdsUrl
-    ? "parse it with new URL(…) and refuse it unless its protocol is 'https:', before building URLs"
-    : 'validate it, e.g. /^[a-z0-9-]+$/.test(…) for a subdomain, before building URLs';
+/** The fix for what the field holds: each of the other checks would refuse every right value. */
+const HOW_TO_VALIDATE: Record<Holds, string> = {
+  'a URL':
+    "parse it with new URL(…) and refuse it unless its protocol is 'https:', before building URLs",
+  'a host':
+    'validate it, e.g. /^[a-z0-9-]+(\\.[a-z0-9-]+)+$/i.test(…) for a host name, before building URLs',
+  'a subdomain':
+    'validate it, e.g. /^[a-z0-9-]+$/i.test(…) for a subdomain, before building URLs',
+};
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -249,14 +264,14 @@ export const domainAuthFieldsAreValidated: Check = {
       .flatMap((field): Finding[] => {
         const key = field.key ?? '?';
         const where = `authentication field ${key}`;
-        const holdsUrl = holdsAWholeUrl(field, input);
+        const holds = whatItHolds(field, input);
         switch (useOf(key, input)) {
           case 'validated':
             return [];
           case 'unvalidated':
             return [
               failure(
-                `${where} holds ${holdsUrl ? 'a URL' : 'a domain'}, and the code uses it with no check nearby: ${howToValidate(holdsUrl)}`,
+                `${where} holds ${holds}, and the code uses it with no check nearby: ${HOW_TO_VALIDATE[holds]}`,
               ),
             ];
           case 'unused':
