@@ -1660,6 +1660,23 @@ describe('classes found on the 20 new apps (corpus26)', () => {
     expect(statusOf('D011', input)).toBe('failure');
   });
 
+  it("D011 takes the app's name from its package.json when it has no listing", () => {
+    const input = validInput();
+    input.listing = {
+      found: false,
+      path: 'listing.json',
+      problem: 'none',
+      missing: true,
+    };
+    input.sources = [{ path: 'package.json', text: '{"name": "crowdin"}' }];
+    fields(input, 'searches.find_contact').push({
+      key: 'locale',
+      label: 'Locale',
+      helpText: 'Crowdin Contact Locale.',
+    });
+    expect(statusOf('D011', input)).toBe('failure');
+  });
+
   it('D001 reads key, label and help together: a card\'s token labelled "Token" is data', () => {
     const input = validInput();
     fields(input, 'creates.create_contact').push({

@@ -3,6 +3,7 @@ import type { FieldDefinition, Step } from '../definition';
 import { isRecord, staticFields, stepsOf, visibleSteps } from '../definition';
 import type { Check, Finding } from './check';
 import { failure } from './check';
+import { packageNameOf } from '../sources';
 import { singular, wordsOf } from '../words';
 
 /**
@@ -322,8 +323,10 @@ export const helpTextSaysMoreThanTheLabel: Check = {
   id: 'D011',
   requirement: 'help text says more than the field label',
   run(input): Finding[] {
-    // The app's name, from its listing, is on every screen of it.
-    const appName = input.listing.found ? input.listing.listing.title : '';
+    // The app's name is on every screen of it: its listing's title, else its package's name.
+    const appName = input.listing.found
+      ? input.listing.listing.title
+      : packageNameOf(input.sources);
     const authentication = staticFields(input.definition.authentication?.fields).map(
       (field, index) => ({
         field,
