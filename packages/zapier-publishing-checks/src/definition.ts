@@ -21,6 +21,11 @@ export interface FieldDefinition {
   computed?: boolean;
   inputFormat?: string;
   primary?: boolean;
+  /** An output field's example value (core 18.3+), merged into the step's sample. */
+  sample?: unknown;
+  default?: string;
+  /** A `json` input field's JSON Schema (core 18.4+). */
+  schema?: unknown;
 }
 
 export interface OperationDefinition {

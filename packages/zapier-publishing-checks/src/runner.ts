@@ -15,7 +15,11 @@ export interface CheckResult {
 export const REFERENCE_URL =
   'https://docs.zapier.com/platform/publish/integration-checks-reference';
 
-export const referenceFor = (id: string) => `${REFERENCE_URL}#${id}`;
+/** This package's own checks (`local:…`) are explained on its rules page, not Zapier's. */
+export const LOCAL_REFERENCE = 'zapier-publishing-checks docs/rules.md';
+
+export const referenceFor = (id: string) =>
+  id.startsWith('local:') ? `${LOCAL_REFERENCE} (${id})` : `${REFERENCE_URL}#${id}`;
 
 /** The worst of a check's findings: failure, then warning, then deferred; none is a pass. */
 function statusOf(findings: Finding[]): Status {

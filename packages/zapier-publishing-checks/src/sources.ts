@@ -1,10 +1,13 @@
 /**
  * The app's own code, as text, for the checks that must read it (D026: is a
  * domain the user typed validated before it becomes a URL?). Its JavaScript
- * and TypeScript files, not its dependencies, build output or tests.
+ * and TypeScript files, not its dependencies, build output or tests; and its
+ * package.json, which names the app (D011).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+
+import { isRecord } from './definition';
 
 export interface SourceFile {
   /** Relative to the app's folder. */
@@ -44,5 +47,20 @@ export function readSources(appDir: string): SourceFile[] {
     }
   };
   visit(appDir);
+  const packageJson = join(appDir, 'package.json');
+  if (existsSync(packageJson) && statSync(packageJson).size <= MOST_BYTES) {
+    found.push({ path: 'package.json', text: readFileSync(packageJson, 'utf8') });
+  }
   return found;
+}
+
+/** The app's name as its package.json gives it ("crowdin", "@acme/zapier-app"), or ''. */
+export function packageNameOf(sources: readonly SourceFile[]): string {
+  const text = sources.find((source) => source.path === 'package.json')?.text;
+  try {
+    const parsed: unknown = JSON.parse(text ?? '{}');
+    return isRecord(parsed) && typeof parsed.name === 'string' ? parsed.name : '';
+  } catch {
+    return '';
+  }
 }

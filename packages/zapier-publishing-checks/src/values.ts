@@ -3,8 +3,9 @@
  * values, types, primary keys and dates. Shared by the sample checks (D0xx)
  * and the local-run checks (T0xx, Z001).
  */
-import type { FieldDefinition } from './definition';
-import { isRecord } from './definition';
+import type { FieldDefinition, OperationDefinition } from './definition';
+import { isRecord, staticFields } from './definition';
+import { wordsOf } from './words';
 
 export type Item = Record<string, unknown>;
 
@@ -28,6 +29,31 @@ export function valueAt(item: Item, key: string): unknown {
 
 export function hasKey(item: Item, key: string): boolean {
   return valueAt(item, key) !== undefined;
+}
+
+/**
+ * A step's sample as Zapier shows it: the operation's `sample`, with each
+ * static output field's own `sample` (core 18.3+) set at the field's key,
+ * the field's value winning. A `__` key (`company__name`) is set nested, as
+ * Zapier names nested values. Undefined when neither gives a value.
+ */
+export function sampleOf(operation: OperationDefinition | undefined): Item | undefined {
+  const sample: Item = isRecord(operation?.sample)
+    ? structuredClone(operation.sample)
+    : {};
+  for (const field of staticFields(operation?.outputFields)) {
+    if (field.key === undefined || !('sample' in field)) {
+      continue;
+    }
+    const path = field.key in sample ? [field.key] : field.key.split('__');
+    let parent = sample;
+    for (const part of path.slice(0, -1)) {
+      const child = parent[part];
+      parent = isRecord(child) ? child : (parent[part] = {});
+    }
+    parent[path.at(-1) ?? field.key] = field.sample;
+  }
+  return Object.keys(sample).length > 0 ? sample : undefined;
 }
 
 /** Every key of an item, nested ones written with `__` as Zapier flattens them. */
@@ -130,21 +156,61 @@ export function primaryKeys(fields: FieldDefinition[]): string[] {
   return marked.length > 0 ? marked.map((field) => field.key as string) : ['id'];
 }
 
-const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/**
+ * ISO 8601 as APIs write it (RFC 3339's profile): `YYYY-MM-DD`, or with
+ * `THH:MM[:SS[.fraction]]` and a zone, `Z` or `±HH[:]MM`. The parts are
+ * captured to be checked as a calendar and a clock, not matched as a shape.
+ */
 const ISO_DATE_TIME =
-  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):?(\d{2})))?$/;
 
-/** ISO 8601: a calendar date, or a date and time with a zone (`Z` or an offset). */
-export function isIso8601(value: string): boolean {
-  return ISO_DATE.test(value) || ISO_DATE_TIME.test(value);
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
+
+/**
+ * Whether a text is an ISO 8601 date, or date and time with a zone, that
+ * exists: a month 01–12, a day the month has (29 February in leap years
+ * only), hours 00–23, minutes 00–59, seconds 00–60 (a leap second), a zone
+ * offset within ±23:59.
+ */
+export function isIso8601(value: string): boolean {
+  const match = ISO_DATE_TIME.exec(value);
+  if (match === null) {
+    return false;
+  }
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match
+    .slice(1, 7)
+    .map((part) => Number(part ?? 0));
+  const [zoneHours = 0, zoneMinutes = 0] = match
+    .slice(8)
+    .map((part) => Number(part ?? 0));
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 60 &&
+    zoneHours <= 23 &&
+    zoneMinutes <= 59
+  );
+}
+
+/**
+ * Text shaped as an ISO date, alone or followed by a time: a value meant as
+ * a date, valid or not ("2026-13-01", "2026-03-14T123:00:00Z"). Not a file
+ * name or prose that starts with one ("2026-03-14-report.pdf").
+ */
+const ISO_SHAPED = /^\d{4}-\d{1,2}-\d{1,2}(?:$|[T ]\d)/;
 
 const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
 const WEEKDAY = '(mon|tue|wed|thu|fri|sat|sun)[a-z]*';
 const TIME = '\\d{1,2}:\\d{2}(:\\d{2}(\\.\\d+)?)?';
 /** Text that is a date (or a date and time) as a whole, in the forms APIs send. */
 const DATE_LIKE = [
-  new RegExp(`^\\d{4}-\\d{1,2}-\\d{1,2}([ T]${TIME}.*)?$`), // 2026-03-14, 2026-03-14 09:26
+  ISO_SHAPED, // 2026-03-14, 2026-03-14 09:26, 2026-03-14T09:26:53Z
   new RegExp(`^\\d{4}/\\d{1,2}/\\d{1,2}([ T]${TIME}.*)?$`), // 2026/03/14
   new RegExp(`^${WEEKDAY},? +\\d{1,2} +${MONTH} +\\d{4}( +${TIME}.*)?$`, 'i'), // RFC 2822
   new RegExp(`^${WEEKDAY} +${MONTH} +\\d{1,2} +${TIME} +[+-]\\d{4} +\\d{4}$`, 'i'), // Tue Sep 04 15:55:52 +0000 2012
@@ -205,12 +271,7 @@ const MOMENT_WORDS = new Set([
 
 function namesAMoment(key: string): boolean {
   const last = key.split('__').at(-1) ?? key;
-  const words = last
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word !== '');
-  return words.some((word) => MOMENT_WORDS.has(word)) || /date$/i.test(last);
+  return wordsOf(last).some((word) => MOMENT_WORDS.has(word)) || /date$/i.test(last);
 }
 
 /** Unix time in seconds or milliseconds, between 2000 and 2100: what an epoch date looks like. */

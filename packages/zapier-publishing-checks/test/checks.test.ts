@@ -7,6 +7,7 @@ import { titleCaseProblems } from '../src/checks/copy';
 import { ALL_CHECKS } from '../src/checks';
 import type { StepDefinition } from '../src/definition';
 import type { Item } from '../src/values';
+import { reportLines } from '../src/report';
 import { runChecks } from '../src/runner';
 import { validInput } from './fixtures';
 
@@ -269,7 +270,7 @@ const BREAKS: Break[] = [
     id: 'D026',
     status: 'failure',
     change:
-      /authentication field subdomain holds a domain, and the code uses it with no check nearby/,
+      /authentication field subdomain holds a subdomain, and the code uses it with no check nearby/,
     breakIt: (input) => {
       authFields(input).push({
         key: 'subdomain',
@@ -365,6 +366,35 @@ const BREAKS: Break[] = [
       /triggers\.contact_hook performList item 0: required output field "email" is missing/,
     breakIt: (input) => {
       runItem(input, 'triggers.contact_hook', 'performList').email = null;
+    },
+  },
+  {
+    id: 'local:json-field-schema',
+    status: 'failure',
+    change:
+      /creates\.create_contact input field payload: default\.tags is string, not array: make the default satisfy the schema/,
+    breakIt: (input) =>
+      fields(input, 'creates.create_contact').push({
+        key: 'payload',
+        label: 'Payload',
+        type: 'json',
+        helpText: 'The custom data stored with the contact.',
+        schema: { type: 'object', properties: { tags: { type: 'array' } } },
+        default: '{"tags": "vip"}',
+      }),
+  },
+  {
+    id: 'local:curlies-in-request',
+    status: 'failure',
+    change:
+      /lib\/client\.js:2: z\.request\(\) is given "{{bundle\.authData\.token}}", which core 17\+ refuses/,
+    breakIt: (input) => {
+      input.sources = [
+        {
+          path: 'lib/client.js',
+          text: "const perform = (z) =>\n  z.request({ url: 'https://api.example.org/me', headers: { Authorization: 'Bearer {{bundle.authData.token}}' } });",
+        },
+      ];
     },
   },
 ];
@@ -1244,6 +1274,443 @@ describe('apps they were never shown: each class at its rule', () => {
       key: 'from',
       label: 'From',
       helpText,
+    });
+    expect(statusOf('D004', input)).toBe('failure');
+  });
+});
+
+describe('each rule as its class (issue 26)', () => {
+  it.each([
+    ['Workspace Name', 'Choose your workspace name.'],
+    ['Team Name', 'The name of the team.'],
+    ['Tag IDs', 'Please select the tag IDs to use.'],
+    ['Email Address', 'Enter your email addresses here.'],
+  ])('D011 refuses help text that adds no word to "%s": "%s"', (label, helpText) => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({ key: 'extra', label, helpText });
+    expect(findingsOf('D011', input).map((finding) => finding.change)).toEqual([
+      expect.stringMatching(
+        /^creates\.create_contact input field extra: make the help/,
+      ) as string,
+    ]);
+  });
+
+  it.each([
+    ['Metadata', 'Optional metadata.'],
+    ['Input Variables', 'Input variables for the contact.'],
+    ['Owner', 'Select the owner to create the contact with.'],
+  ])(
+    'D011 counts what the editor shows beside the label (the step, required or optional): "%s", "%s"',
+    (label, helpText) => {
+      const input = validInput();
+      fields(input, 'creates.create_contact').push({ key: 'extra', label, helpText });
+      expect(statusOf('D011', input)).toBe('failure');
+    },
+  );
+
+  it.each([
+    ['Team Name', "The team's display name."],
+    ['Workspace', 'Choose the workspace the contact joins.'],
+  ])('D011 takes help text with a word of its own for "%s": "%s"', (label, helpText) => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({ key: 'extra', label, helpText });
+    expect(findingsOf('D011', input)).toEqual([]);
+  });
+
+  it.each([
+    '2026-03-14T123:00:00Z',
+    '2026-02-30T09:26:53Z',
+    '2026-02-29',
+    '2026-03-14T09:61Z',
+  ])(
+    'D023 parses "%s" as a date and time, and refuses it: it does not exist',
+    (value) => {
+      const input = validInput();
+      // Under a key no output field types: read for its shape alone.
+      sample(input, 'triggers.new_contact').starts = value;
+      expect(findingsOf('D023', input).map((finding) => finding.change)).toEqual([
+        expect.stringContaining(`sample starts: ${JSON.stringify(value)}`) as string,
+      ]);
+    },
+  );
+
+  it.each(['2024-02-29', '2026-03-14T23:59:60+05:30', '2026-12-31T00:00Z'])(
+    'D023 takes "%s": a date and time that exists, with its zone',
+    (value) => {
+      const input = validInput();
+      sample(input, 'triggers.new_contact').created_at = value;
+      expect(findingsOf('D023', input)).toEqual([]);
+    },
+  );
+
+  it('D023 leaves a file name that starts with a date alone', () => {
+    const input = validInput();
+    sample(input, 'triggers.new_contact').file_name = '2026-03-14-report.pdf';
+    input.runs.forEach((run) => {
+      if (run.outcome.kind === 'items') {
+        run.outcome.items.forEach((item) => (item.file_name = 'x.pdf'));
+      }
+    });
+    expect(notPassing(input)).toEqual([]);
+  });
+
+  it.each([
+    ['tags', 'Tag IDs'],
+    ['owners', 'Owner UUIDs'],
+    ['labels', 'Label GUIDs'],
+  ])(
+    'D004 reads the label of %s, "%s", as asking for IDs: the words keep IDs whole',
+    (key, label) => {
+      const input = validInput();
+      fields(input, 'creates.create_contact').push({
+        key,
+        label,
+        helpText: 'Which ones to attach the contact to.',
+      });
+      expect(findingsOf('D004', input).map((finding) => finding.change)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^creates\\.create_contact input field ${key}: give it a dynamic dropdown`,
+          ),
+        ) as string,
+      ]);
+    },
+  );
+
+  it("D012, D024 and T004 read output fields' own samples (core 18.3+), merged as Zapier merges them", () => {
+    const input = validInput();
+    const create = operation(input, 'creates.create_contact');
+    delete create.sample;
+    create.outputFields = [
+      { key: 'id', type: 'string', sample: 'c_1' },
+      { key: 'email', type: 'string', required: true, sample: 'ada@example.org' },
+      { key: 'company__name', type: 'string', sample: 'Engines Ltd' },
+    ];
+    // A sample on the output fields is a sample: nothing to add.
+    expect(findingsOf('D012', input)).toEqual([]);
+    // The merged sample is judged against the output fields.
+    (create.outputFields[0] as Record<string, unknown>).sample = 7;
+    expect(findingsOf('D024', input).map((finding) => finding.change)).toEqual([
+      expect.stringContaining(
+        'creates.create_contact sample: "id" is of type string but holds number 7',
+      ) as string,
+    ]);
+    // And each of its keys must come in perform's items.
+    (create.outputFields[0] as Record<string, unknown>).sample = 'c_1';
+    create.outputFields.push({ key: 'nickname', type: 'string', sample: 'Ada' });
+    expect(findingsOf('T004', input).map((finding) => finding.change)).toEqual([
+      expect.stringMatching(
+        /^creates\.create_contact: perform never returns "nickname"/,
+      ) as string,
+    ]);
+  });
+
+  it("D024 takes a field's own sample over the operation's", () => {
+    const input = validInput();
+    const trigger = operation(input, 'triggers.new_contact');
+    (trigger.sample as Item).vip = 'yes';
+    expect(statusOf('D024', input)).toBe('warning');
+    (trigger.outputFields![3] as Record<string, unknown>).sample = false;
+    expect(findingsOf('D024', input)).toEqual([]);
+  });
+});
+
+describe("the app's code and Zapier's platform 17 to 19 (issue 26)", () => {
+  const client = (text: string): CheckInput['sources'] => [
+    { path: 'lib/client.js', text },
+  ];
+
+  it.each([
+    ['a URL in the call', "z.request('http://api.example.org/contacts')", 1],
+    [
+      'a template in the options',
+      'const r = await z.request({\n  url: `http://${host}/contacts`,\n  method: "POST",\n});',
+      1,
+    ],
+    [
+      'the options object the call is given by name',
+      "const options = {\n  url: 'http://localhost:3000/contacts',\n};\n\nreturn z.request(options);",
+      5,
+    ],
+    [
+      'past a regular expression with a quote in it, to an options object named with $',
+      "const quoted = (x) => {\n  return /'/.test(x);\n};\nconst $opts = { url: 'http://api.example.org' };\nz.request($opts);",
+      5,
+    ],
+  ])('D007 refuses http in what the code gives z.request(): %s', (_how, text, line) => {
+    const input = validInput();
+    input.sources = client(text);
+    expect(findingsOf('D007', input).map((finding) => finding.change)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^lib/client\\.js:${line}: z\\.request\\(\\) calls "http://`),
+      ) as string,
+    ]);
+  });
+
+  it.each([
+    ['an https call', "z.request('https://api.example.org/contacts')"],
+    ['a commented-out call', "// z.request('http://api.example.org/contacts')"],
+    [
+      'a link outside any call',
+      "const docs = 'http://example.org/help';\nz.request(url);",
+    ],
+    [
+      'an http URI inside a body',
+      "z.request({ url: 'https://api.example.org/soap', body: '<e xmlns=\"http://schemas.xmlsoap.org/soap/envelope/\"/>' });",
+    ],
+  ])('D007 leaves %s alone', (_how, text) => {
+    const input = validInput();
+    input.sources = client(text);
+    expect(findingsOf('D007', input)).toEqual([]);
+  });
+
+  it('local:curlies-in-request reads the options a call is given by name, and only on core 17 or later', () => {
+    const input = validInput();
+    input.sources = client(
+      "const options = {\n  url: 'https://{{bundle.authData.subdomain}}.example.org/me',\n};\nz.request(options);",
+    );
+    expect(
+      findingsOf('local:curlies-in-request', input).map((finding) => finding.change),
+    ).toEqual([
+      expect.stringMatching(
+        /^lib\/client\.js:4: .*"{{bundle\.authData\.subdomain}}"/,
+      ) as string,
+    ]);
+    // Before core 17, core fills the placeholder in.
+    input.definition.platformVersion = '16.5.1';
+    expect(findingsOf('local:curlies-in-request', input)).toEqual([]);
+  });
+
+  it('local:curlies-in-request leaves shorthand requests and template literals alone', () => {
+    const input = validInput();
+    operation(input, 'creates.create_contact').perform = {
+      url: 'https://{{bundle.authData.subdomain}}.example.org/contacts',
+    };
+    input.sources = client(
+      'z.request({ url: `https://${bundle.authData.subdomain}.example.org/me` });',
+    );
+    expect(findingsOf('local:curlies-in-request', input)).toEqual([]);
+  });
+
+  it.each([
+    [
+      { type: 'string' },
+      /schema\.type is "string": a json field holds an object or an array/,
+    ],
+    [
+      { type: 'object', properties: { n: { type: 'text' } } },
+      /schema\.properties\.n\.type "text" names no JSON type/,
+    ],
+    [
+      { type: 'object', required: 'name' },
+      /schema\.required is not a list of property names/,
+    ],
+    [
+      { $schema: 'https://json-schema.org/draft/2020-12/schema' },
+      /is not draft 4, 6 or 7/,
+    ],
+  ])(
+    'local:json-field-schema refuses a schema no value can be checked against: %j',
+    (schema, change) => {
+      const input = validInput();
+      fields(input, 'creates.create_contact').push({
+        key: 'payload',
+        type: 'json',
+        schema,
+      });
+      expect(
+        findingsOf('local:json-field-schema', input).map((finding) => finding.change),
+      ).toContainEqual(expect.stringMatching(change));
+    },
+  );
+
+  it.each([
+    ['{"name": "Ada"}', []],
+    ['{"name": 7}', [/default\.name is number, not string/]],
+    ['{}', [/default lacks the required "name"/]],
+    ['{"name": "Ada", "extra": 1}', [/default\.extra is not allowed/]],
+    ['[1]', [/default is array, not object/]],
+    ['{name: "Ada"}', [/its default is not JSON/]],
+  ])(
+    'local:json-field-schema checks the default %s against the schema',
+    (value, changes) => {
+      const input = validInput();
+      fields(input, 'creates.create_contact').push({
+        key: 'payload',
+        type: 'json',
+        schema: {
+          type: 'object',
+          required: ['name'],
+          properties: { name: { type: 'string' } },
+          additionalProperties: false,
+        },
+        default: value,
+      });
+      expect(
+        findingsOf('local:json-field-schema', input).map((finding) => finding.change),
+      ).toEqual(changes.map((change) => expect.stringMatching(change) as string));
+    },
+  );
+
+  it("local:json-field-schema links to this package's rules page, not to an anchor of Zapier's", () => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({
+      key: 'payload',
+      type: 'string',
+      schema: {},
+    });
+    const lines = reportLines(runChecks(input)).filter((line) =>
+      line.includes('local:json-field-schema'),
+    );
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /input field payload: it has a schema but is not of type json.*\. zapier-publishing-checks docs\/rules\.md \(local:json-field-schema\)$/,
+      ) as string,
+    ]);
+  });
+});
+
+describe('classes found on the 20 new apps (corpus26)', () => {
+  it.each([
+    ['instance_url', 'Instance URL', 'Yours.', /holds a URL.*new URL\(…\).*'https:'/],
+    [
+      'subdomain',
+      'Subdomain',
+      'Yours.',
+      /holds a subdomain.*\/\^\[a-z0-9-\]\+\$\/i\.test/,
+    ],
+    ['domain', 'Domain', 'Yours.', /holds a host.*\(\\\.\[a-z0-9-\]\+\)\+\$\/i\.test/],
+    ['dashboardUrl', 'Dashboard URL', 'Do not include the https.', /holds a host/],
+  ])('D026 prints the fix for what %s holds', (key, label, helpText, change) => {
+    const input = validInput();
+    authFields(input).push({ key, label, helpText });
+    input.sources = [
+      { path: 'lib/client.js', text: `const base = bundle.authData.${key} + '/api';` },
+    ];
+    expect(findingsOf('D026', input).map((finding) => finding.change)).toEqual([
+      expect.stringMatching(change) as string,
+    ]);
+  });
+
+  it.each([
+    ['`https://${bundle.authData.siteUrl}/api`', 'a host'],
+    ['`https://${bundle.authData.siteUrl}.example.org/api`', 'a subdomain'],
+    ["'https://{{bundle.authData.siteUrl}}:8443/api'", 'a host'],
+  ])(
+    'D026 reads what a field holds from where the code puts it: %s is %s',
+    (url, holds) => {
+      const input = validInput();
+      authFields(input).push({ key: 'siteUrl', label: 'Site URL', helpText: 'Yours.' });
+      input.sources = [{ path: 'lib/client.js', text: `const base = ${url};` }];
+      expect(findingsOf('D026', input).map((finding) => finding.change)).toEqual([
+        expect.stringContaining(`siteUrl holds ${holds},`) as string,
+      ]);
+    },
+  );
+
+  it('D026 reads a use while the connection is made (bundle.inputData) as a use', () => {
+    const input = validInput();
+    authFields(input).push({
+      key: 'dashboardUrl',
+      label: 'Dashboard URL',
+      helpText: 'Yours.',
+    });
+    input.definition.authentication!.oauth2Config = {
+      authorizeUrl: { url: 'https://{{bundle.inputData.dashboardUrl}}/oauth/authorize' },
+    };
+    expect(statusOf('D026', input)).toBe('failure');
+  });
+
+  it.each([
+    '{{plan_label}} plan · {{api_inbox_count}} inboxes',
+    'Sonos Account ({{bundle.authData.scope}})',
+  ])('D003 refuses a label whose variables name no account: "%s"', (label) => {
+    const input = validInput();
+    input.definition.authentication!.connectionLabel = label;
+    expect(findingsOf('D003', input).map((finding) => finding.change)).toEqual([
+      expect.stringMatching(/can be the same for many accounts/) as string,
+    ]);
+  });
+
+  it.each(['{{account_name}} ({{plan}})', '{{plan_owner_email}}', '{{json.user.login}}'])(
+    'D003 takes a label with a variable that names the account: "%s"',
+    (label) => {
+      const input = validInput();
+      input.definition.authentication!.connectionLabel = label;
+      expect(findingsOf('D003', input)).toEqual([]);
+    },
+  );
+
+  it('D003 reads a secret variable whatever filter follows it', () => {
+    const input = validInput();
+    input.definition.authentication!.connectionLabel =
+      'PixelAPI ({{bundle.authData.apiKey | slice:0:8}}...)';
+    expect(findingsOf('D003', input).map((finding) => finding.change)).toContainEqual(
+      expect.stringMatching(/never a token, key or password/),
+    );
+  });
+
+  it("D011 counts the app's name as said: it is on every screen", () => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({
+      key: 'locale',
+      label: 'Locale',
+      helpText: 'Contacts Hub locale.',
+    });
+    expect(statusOf('D011', input)).toBe('failure');
+  });
+
+  it("D011 takes the app's name from its package.json when it has no listing", () => {
+    const input = validInput();
+    input.listing = {
+      found: false,
+      path: 'listing.json',
+      problem: 'none',
+      missing: true,
+    };
+    input.sources = [{ path: 'package.json', text: '{"name": "crowdin"}' }];
+    fields(input, 'searches.find_contact').push({
+      key: 'locale',
+      label: 'Locale',
+      helpText: 'Crowdin Contact Locale.',
+    });
+    expect(statusOf('D011', input)).toBe('failure');
+  });
+
+  it('D001 reads key, label and help together: a card\'s token labelled "Token" is data', () => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({
+      key: 'creditCardToken',
+      label: 'Token',
+      helpText: 'The card token from your payment form.',
+    });
+    expect(findingsOf('D001', input)).toEqual([]);
+    fields(input, 'creates.create_contact').push({
+      key: 'token',
+      label: 'Token',
+      helpText: 'Your token for the API.',
+    });
+    expect(statusOf('D001', input)).toBe('failure');
+  });
+
+  it('D004 asks a create that may update for a dropdown of the records it updates', () => {
+    const input = validInput();
+    const create = step(input, 'creates.create_contact');
+    create.display!.label = 'Create or Update Contact';
+    fields(input, 'creates.create_contact').push({
+      key: 'contact_id',
+      label: 'Contact ID',
+      helpText: 'Leave it empty to create a contact.',
+    });
+    expect(statusOf('D004', input)).toBe('failure');
+  });
+
+  it('D004 does not read "if you want to use" as an ID the user owns', () => {
+    const input = validInput();
+    fields(input, 'creates.create_contact').push({
+      key: 'sourceId',
+      label: 'Source Id',
+      helpText: 'If you want to use an existing source, find it with Find Payer.',
     });
     expect(statusOf('D004', input)).toBe('failure');
   });

@@ -3,7 +3,8 @@ import type { FieldDefinition } from '../definition';
 import { isFunctionReference, isRecord, staticFields } from '../definition';
 import type { Check, CheckInput, Finding } from './check';
 import { deferred, failure } from './check';
-import { asksForCredential, wordsOf } from './input-fields';
+import { asksForCredential } from './input-fields';
+import { singular, wordsOf } from '../words';
 
 const MARKDOWN_LINK = /\[[^\]\n]+\]\((https?:\/\/|mailto:)[^\s)]+\)/;
 
@@ -48,7 +49,35 @@ const MAX_LABEL_LENGTH = 64;
 const TEMPLATE_VARIABLE = /{{[^{}]*}}/g;
 /** A template variable naming a secret: `{{bundle.authData.access_token}}`, `{{api_key}}`, … */
 const SECRET_IN_TEMPLATE =
-  /{{\s*[\w.]*?(access_token|refresh_token|api_?key|password|passwd|secret|token|jwt)\w*\s*}}/i;
+  /{{\s*[\w.]*?(access_token|refresh_token|api_?key|password|passwd|secret|token|jwt)\w*\s*(?:\|[^}]*)?}}/i;
+
+/**
+ * What a variable of a label names that is no account's: a plan, a count, a
+ * scope, a state or a date are the same for many accounts. The last word
+ * that says either decides: `plan_owner_email` names a person,
+ * `user_count` a count, `plan_label` a plan.
+ */
+const NOT_IDENTIFYING = new Set(
+  'plan tier count total scope status state date time created updated expires version type role level quota credit balance limit region locale language currency timezone'.split(
+    ' ',
+  ),
+);
+const IDENTIFYING = new Set(
+  'email mail name username user login account workspace company organization org team id handle domain subdomain site host instance url shop store tenant owner'.split(
+    ' ',
+  ),
+);
+
+/** The variable's name inside `{{ … }}`, its filters (`| slice:0:8`) left out, as words. */
+const variableWords = (variable: string) =>
+  wordsOf(variable.slice(2, -2).split('|')[0] ?? '').map(singular);
+
+const identifiesNothing = (variable: string) => {
+  const deciding = variableWords(variable)
+    .reverse()
+    .find((word) => NOT_IDENTIFYING.has(word) || IDENTIFYING.has(word));
+  return deciding !== undefined && NOT_IDENTIFYING.has(deciding);
+};
 
 export const connectionLabelIdentifiesTheAccount: Check = {
   id: 'D003',
@@ -91,6 +120,14 @@ export const connectionLabelIdentifiesTheAccount: Check = {
         ),
       );
     }
+    const variables = label.match(TEMPLATE_VARIABLE) ?? [];
+    if (variables.length > 0 && variables.every(identifiesNothing)) {
+      findings.push(
+        failure(
+          `authentication.connectionLabel "${label}": ${variables.join(', ')} can be the same for many accounts; name who is connected, e.g. "{{email}}"`,
+        ),
+      );
+    }
     if (!label.includes('{{')) {
       findings.push(
         failure(
@@ -123,13 +160,64 @@ function holdsADomain(field: FieldDefinition): boolean {
   );
 }
 
+/** Help text that says the address goes in without its scheme: "Do not include the https". */
+const WITHOUT_SCHEME =
+  /\b(?:without|no|not include|don't include|omit|exclude|leave out)\b[^.]*\bhttps?\b/i;
+
+type Holds = 'a URL' | 'a host' | 'a subdomain';
+
+/**
+ * What the field holds, from where its value sits in an address the app
+ * builds: before a dot after the scheme (`https://${subdomain}.example.org`)
+ * a subdomain; alone after the scheme (`https://${host}/api`) a host name.
+ * Else from its name: a URL, URI or endpoint is a whole address (a host name
+ * if its help text says to leave the scheme out); a domain or host a host
+ * name; the rest a subdomain.
+ */
+function whatItHolds(field: FieldDefinition, input: CheckInput): Holds {
+  const key = escapeRegExp(field.key ?? '');
+  const afterScheme = new RegExp(
+    `https?://(?:{{\\s*bundle\\.\\w+\\.${key}\\s*}}|\\$\\{[^}]*\\b${key}\\b[^}]*\\})(\\.)?`,
+  );
+  for (const text of [
+    JSON.stringify(input.definition),
+    ...input.sources.map((source) => source.text),
+  ]) {
+    const use = afterScheme.exec(text);
+    if (use !== null) {
+      return use[1] === '.' ? 'a subdomain' : 'a host';
+    }
+  }
+  const words = [field.key ?? '', field.label ?? ''].flatMap(wordsOf).map(singular);
+  if (words.some((word) => ['url', 'uri', 'endpoint'].includes(word))) {
+    return WITHOUT_SCHEME.test(field.helpText ?? '') ? 'a host' : 'a URL';
+  }
+  return words.some((word) => ['domain', 'host', 'hostname'].includes(word))
+    ? 'a host'
+    : 'a subdomain';
+}
+
+/** The fix for what the field holds: each of the other checks would refuse every right value. */
+const HOW_TO_VALIDATE: Record<Holds, string> = {
+  'a URL':
+    "parse it with new URL(…) and refuse it unless its protocol is 'https:', before building URLs",
+  'a host':
+    'validate it, e.g. /^[a-z0-9-]+(\\.[a-z0-9-]+)+$/i.test(…) for a host name, before building URLs',
+  'a subdomain':
+    'validate it, e.g. /^[a-z0-9-]+$/i.test(…) for a subdomain, before building URLs',
+};
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Where the code reads the field: `authData.key`, `authData['key']`, `{{bundle.authData.key}}`. */
+/**
+ * Where the code reads the field: `authData.key`, `authData['key']`,
+ * `{{bundle.authData.key}}`; and `inputData.key`, as the auth fields arrive
+ * while the connection is made (OAuth's authorizeUrl and token requests).
+ */
 function referencesTo(key: string): RegExp {
   const name = escapeRegExp(key);
   return new RegExp(
-    `authData\\??(?:\\.${name}\\b|\\.?\\[\\s*['"\`]${name}['"\`]\\s*\\])`,
+    `(?:authData|inputData)\\??(?:\\.${name}\\b|\\.?\\[\\s*['"\`]${name}['"\`]\\s*\\])`,
   );
 }
 
@@ -176,13 +264,14 @@ export const domainAuthFieldsAreValidated: Check = {
       .flatMap((field): Finding[] => {
         const key = field.key ?? '?';
         const where = `authentication field ${key}`;
+        const holds = whatItHolds(field, input);
         switch (useOf(key, input)) {
           case 'validated':
             return [];
           case 'unvalidated':
             return [
               failure(
-                `${where} holds a domain, and the code uses it with no check nearby (a regular expression, new URL()): validate it, e.g. /^[a-z0-9-]+$/.test(…), before building URLs`,
+                `${where} holds ${holds}, and the code uses it with no check nearby: ${HOW_TO_VALIDATE[holds]}`,
               ),
             ];
           case 'unused':

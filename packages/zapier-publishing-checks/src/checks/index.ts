@@ -1,4 +1,4 @@
-/** Every check, in the order of Zapier's reference. */
+/** Every check, in the order of Zapier's reference, then this package's own (`local:…`). */
 import {
   credentialHelpLinksToWhereItIsFound,
   connectionLabelIdentifiesTheAccount,
@@ -39,6 +39,7 @@ import {
   searchLinkedFieldsHaveDropdowns,
   searchOrCreatesNameTheirSteps,
 } from './references';
+import { jsonFieldSchemasHold, noCurliesInRequestsFromCode } from './platform';
 import {
   pollingSamplesHavePrimaryKeys,
   visibleStepsHaveSamples,
@@ -79,4 +80,6 @@ export const ALL_CHECKS: readonly Check[] = [
   performResultsMatchOutputFields,
   hookListKeysComeInDeliveries,
   performListResultsMatchOutputFields,
+  jsonFieldSchemasHold,
+  noCurliesInRequestsFromCode,
 ];

@@ -3,19 +3,8 @@ import type { FieldDefinition, Step } from '../definition';
 import { isRecord, staticFields, stepsOf, visibleSteps } from '../definition';
 import type { Check, Finding } from './check';
 import { failure } from './check';
-
-/**
- * The words of a key or label, lowercase: `apiToken`, `api_token`,
- * `API-Token` and "API Token" are all ["api", "token"].
- */
-export function wordsOf(text: string): string[] {
-  return text
-    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
-    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
-}
+import { packageNameOf } from '../sources';
+import { singular, wordsOf } from '../words';
 
 /**
  * Words, and pairs of words, that name an authentication secret. D001 is
@@ -54,12 +43,30 @@ const DATA_TOKEN_QUALIFIERS = new Set([
   'upload',
   'attachment',
   'download',
+  // A tokenised payment instrument: what a payment step handles.
+  'card',
+  'payment',
+  'source',
+  'instrument',
 ]);
 
-function namesACredential(text: string): boolean {
+/** "Page Token", `creditCardToken`: a token these words make data. */
+function namesADataToken(text: string): boolean {
+  const words = wordsOf(text);
+  return words.some(
+    (word, index) =>
+      word === 'token' && DATA_TOKEN_QUALIFIERS.has(words[index - 1] ?? ''),
+  );
+}
+
+/** `token` alone counts unless the field says elsewhere that its token is data. */
+function namesACredential(text: string, tokenIsData: boolean): boolean {
   const words = wordsOf(text);
   return words.some((word, index) => {
-    if (word === 'token' && DATA_TOKEN_QUALIFIERS.has(words[index - 1] ?? '')) {
+    if (
+      word === 'token' &&
+      (tokenIsData || DATA_TOKEN_QUALIFIERS.has(words[index - 1] ?? ''))
+    ) {
       return false;
     }
     return (
@@ -69,12 +76,19 @@ function namesACredential(text: string): boolean {
   });
 }
 
-/** A field where the user types a credential: by its type, key or label. */
+/**
+ * A field where the user types a credential: by its type, key or label. Its
+ * key, label and help text are read together: a field labelled "Token" whose
+ * key is `creditCardToken` holds a card's token, which is data.
+ */
 export function asksForCredential(field: FieldDefinition): boolean {
+  const tokenIsData = [field.key, field.label, field.helpText].some((text) =>
+    namesADataToken(text ?? ''),
+  );
   return (
     field.type === 'password' ||
-    namesACredential(field.key ?? '') ||
-    namesACredential(field.label ?? '')
+    namesACredential(field.key ?? '', tokenIsData) ||
+    namesACredential(field.label ?? '', tokenIsData)
   );
 }
 
@@ -83,10 +97,6 @@ function inputFieldsOf(step: Step): { field: FieldDefinition; at: string }[] {
     field,
     at: `${step.path} input field ${field.key ?? `#${index}`}`,
   }));
-}
-
-function allInputFields(input: Parameters<Check['run']>[0]) {
-  return stepsOf(input.definition).flatMap(inputFieldsOf);
 }
 
 export const noCredentialsAskedInSteps: Check = {
@@ -159,7 +169,7 @@ const offersChoices = (field: FieldDefinition) =>
  * choice", "you assign").
  */
 const USERS_OWN =
-  /\b(?:your own|of your choice|you (?:choose|pick|assign|define|set|provide|supply|make up)|you want to use|unique to you|in your (?:system|database|app|application|crm))\b/i;
+  /\b(?:your own|of your choice|you (?:choose|pick|assign|define|set|provide|supply|make up)|unique to you|in your (?:system|database|app|application|crm))\b/i;
 
 function isUsersOwnId(field: FieldDefinition): boolean {
   const owned = (text: string) => {
@@ -180,10 +190,6 @@ function isUsersOwnId(field: FieldDefinition): boolean {
 const PAGING = /\b(?:cursor|paging|pagination|paginate|next page|previous page)\b/i;
 const pagesAList = (field: FieldDefinition) =>
   PAGING.test(`${field.label ?? ''} ${field.helpText ?? ''}`);
-
-/** A word in the singular, as nouns come either way ("Clients", "Client"). */
-const singular = (word: string) =>
-  word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.replace(/(?<=[^s])s$/, '');
 
 /** Words compared as a phrase, each in the singular. */
 const phrase = (words: string[]) => words.map(singular).join(' ');
@@ -214,13 +220,18 @@ function namesSearchedObject(step: Step, field: FieldDefinition): boolean {
 
 /** A create that makes a new record: Create, Add or New in its label or key. */
 const CREATING = /^(?:create|add|new|post|insert)\b/i;
+/** A create that may change a record that exists, or a field that says it picks one. */
+const UPDATING = /\b(?:update|upsert|edit|modify|existing)\b/i;
 
 /** The ID of the record a create makes: it does not exist yet, so there is nothing to pick. */
 function namesCreatedRecord(step: Step, field: FieldDefinition): boolean {
   const label = step.definition.display?.label ?? '';
+  const stepKey = wordsOf(step.key).join(' ');
+  // "Create or Update Payer": the ID picks the record to update, when there is one.
   const makesARecord =
     step.kind === 'create' &&
-    (CREATING.test(label) || CREATING.test(wordsOf(step.key).join(' ')));
+    (CREATING.test(label) || CREATING.test(stepKey)) &&
+    !UPDATING.test(`${label} ${stepKey} ${field.helpText ?? ''}`);
   return (
     makesARecord &&
     [field.label ?? '', field.key ?? ''].some((text) => {
@@ -266,39 +277,71 @@ export const searchesHaveInputFields: Check = {
   },
 };
 
-/** Words that say nothing about a field: "Enter the email" says no more than "Email". */
-const FILLER_WORDS = new Set(
-  'a an the your this that is of for here please enter type input provide specify fill in field value'.split(
-    ' ',
-  ),
+/**
+ * Words that carry no meaning of their own in help text: articles, pronouns,
+ * prepositions, auxiliaries, and the openings that ask for a value ("Enter",
+ * "Choose your", "Please select"). "The name of the team." says no more than
+ * "Team Name".
+ */
+const NOT_CONTENT = new Set(
+  [
+    'a an the this that these those each any some',
+    'i me my we our you your yours it its they them their',
+    'is are be been was were will can could should would may might must do does',
+    'of for to in on at by with from into as about and or',
+    'please enter type input provide specify fill choose select pick set give add write put',
+    'here want wish like use used which what whose who',
+    // The editor shows a field's name and whether it is required itself.
+    'field value optional required',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
-const meaningfulWords = (text: string) =>
-  wordsOf(text)
-    .filter((word) => !FILLER_WORDS.has(word))
-    .join(' ');
-
-/** Help text that only repeats the label, give or take filler words. */
-export function repeatsLabel(field: FieldDefinition): boolean {
-  return (
-    field.helpText !== undefined &&
-    field.label !== undefined &&
-    meaningfulWords(field.helpText) === meaningfulWords(field.label)
+/** The words of a text that carry meaning, each in the singular. */
+const contentWords = (text: string) =>
+  new Set(
+    wordsOf(text)
+      .filter((word) => !NOT_CONTENT.has(word))
+      .map(singular),
   );
+
+/**
+ * Help text that adds no content word to what the user already reads: the
+ * field's label and, beside it, the step's label and noun ("Input variables
+ * for the agent" in Run Agent) and the app's name.
+ */
+export function repeatsLabel(field: FieldDefinition, context = ''): boolean {
+  if (field.helpText === undefined || field.label === undefined) {
+    return false;
+  }
+  const shown = contentWords(`${field.label} ${context}`);
+  return [...contentWords(field.helpText)].every((word) => shown.has(word));
 }
 
 export const helpTextSaysMoreThanTheLabel: Check = {
   id: 'D011',
   requirement: 'help text says more than the field label',
   run(input): Finding[] {
+    // The app's name is on every screen of it: its listing's title, else its package's name.
+    const appName = input.listing.found
+      ? input.listing.listing.title
+      : packageNameOf(input.sources);
     const authentication = staticFields(input.definition.authentication?.fields).map(
       (field, index) => ({
         field,
         at: `authentication field ${field.key ?? `#${index}`}`,
+        context: appName,
       }),
     );
-    return [...authentication, ...allInputFields(input)]
-      .filter(({ field }) => repeatsLabel(field))
+    const steps = stepsOf(input.definition).flatMap((step) =>
+      inputFieldsOf(step).map((entry) => ({
+        ...entry,
+        context: `${appName} ${step.definition.display?.label ?? ''} ${step.definition.noun ?? ''}`,
+      })),
+    );
+    return [...authentication, ...steps]
+      .filter(({ field, context }) => repeatsLabel(field, context))
       .map(({ at }) =>
         failure(`${at}: make the help text explain the field, not repeat its label`),
       );

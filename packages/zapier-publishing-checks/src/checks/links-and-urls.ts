@@ -1,6 +1,7 @@
-/** URLs and links written in the definition: https (D007), markdown (D008), schemes (D025). */
+/** URLs and links written in the definition (and requested in code): https (D007), markdown (D008), schemes (D025). */
 import type { AppDefinition } from '../definition';
 import { isFunctionReference, isRecord } from '../definition';
+import { requestsInCode } from '../requests-in-code';
 import type { Check, Finding } from './check';
 import { failure } from './check';
 
@@ -35,14 +36,28 @@ const texts = (definition: AppDefinition) => Array.from(textsIn(definition, '', 
 /** Properties that hold an address the app calls: `url`, `authorizeUrl`, `refreshUrl`, … */
 const isUrlProperty = (key: string) => /^url$|Url$|URL$/.test(key);
 
+/**
+ * An http address a request calls: a string or template that opens the
+ * call's first argument or a `url` property, up to the end of its literal
+ * part. An http URI inside a body (an XML namespace) calls nothing.
+ */
+const HTTP_IN_CODE = /(?:^\s*|\burl\s*:\s*)['"`](http:\/\/[^\s'"`$]*)/gi;
+
 export const urlsAreHttps: Check = {
   id: 'D007',
   requirement:
-    'every URL written in the definition is https (URLs built in code need a run or a code read)',
-  run({ definition }): Finding[] {
-    return texts(definition)
+    "every URL written in the definition, and every address the app's code gives z.request(), is https",
+  run({ definition, sources }): Finding[] {
+    const inDefinition = texts(definition)
       .filter(({ key, value }) => isUrlProperty(key) && /^\s*http:\/\//i.test(value))
       .map(({ path, value }) => failure(`${path}: use https instead of "${value}"`));
+    // No exception for localhost: Zapier's servers make the request, not the developer's machine.
+    const inCode = requestsInCode(sources).flatMap(({ where, text }) =>
+      Array.from(text.matchAll(HTTP_IN_CODE), ([, url]) =>
+        failure(`${where}: z.request() calls "${url}"; use https`),
+      ),
+    );
+    return [...inDefinition, ...inCode];
   },
 };
 

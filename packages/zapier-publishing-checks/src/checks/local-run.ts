@@ -6,7 +6,6 @@ import type { AppDefinition, FieldDefinition, Step, StepDefinition } from '../de
 import {
   isHookTrigger,
   isPollingTrigger,
-  isRecord,
   staticFields,
   visibleSteps,
 } from '../definition';
@@ -18,6 +17,7 @@ import {
   nonIsoDates,
   outputFieldProblems,
   primaryKeys,
+  sampleOf,
 } from '../values';
 import type { Check, CheckInput, Finding, Severity } from './check';
 import { deferred, failure, warning } from './check';
@@ -164,8 +164,8 @@ export const sampleKeysComeInResults: Check = {
   run(input): Finding[] {
     const { found, runs } = itemsOf(input, 'perform', everyStep);
     for (const { path, items } of runs) {
-      const sample = stepAt(input.definition, path)?.operation?.sample;
-      if (!isRecord(sample)) {
+      const sample = sampleOf(stepAt(input.definition, path)?.operation);
+      if (sample === undefined) {
         continue;
       }
       if (items.length === 0) {

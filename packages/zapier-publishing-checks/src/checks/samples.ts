@@ -1,19 +1,22 @@
-/** Static samples: present (D012), identified (D010), ISO dates (D023), true to the output fields (D024). */
-import type { Step } from '../definition';
-import { isPollingTrigger, isRecord, staticFields, visibleSteps } from '../definition';
-import type { Item } from '../values';
-import { hasKey, nonIsoDates, outputFieldProblems, primaryKeys } from '../values';
+/**
+ * Static samples (the operation's, with its output fields' own): present
+ * (D012), identified (D010), ISO dates (D023), true to the output fields
+ * (D024).
+ */
+import { isPollingTrigger, staticFields, visibleSteps } from '../definition';
+import {
+  hasKey,
+  nonIsoDates,
+  outputFieldProblems,
+  primaryKeys,
+  sampleOf,
+} from '../values';
 import type { Check, Finding } from './check';
 import { failure, warning } from './check';
 
-const sampleOf = (step: Step): Item | undefined => {
-  const sample = step.definition.operation?.sample;
-  return isRecord(sample) && Object.keys(sample).length > 0 ? sample : undefined;
-};
-
 const withSamples = (input: Parameters<Check['run']>[0]) =>
   visibleSteps(input.definition).flatMap((step) => {
-    const sample = sampleOf(step);
+    const sample = sampleOf(step.definition.operation);
     return sample === undefined ? [] : [{ step, sample }];
   });
 
@@ -22,10 +25,10 @@ export const visibleStepsHaveSamples: Check = {
   requirement: 'every visible trigger, search and create has a static sample',
   run({ definition }): Finding[] {
     return visibleSteps(definition)
-      .filter((step) => sampleOf(step) === undefined)
+      .filter((step) => sampleOf(step.definition.operation) === undefined)
       .map((step) =>
         failure(
-          `${step.path}: add operation.sample, a realistic item with every output field`,
+          `${step.path}: add operation.sample, a realistic item with every output field (or a sample on each output field)`,
         ),
       );
   },
