@@ -183,6 +183,19 @@ describe('push rules', () => {
     );
   });
 
+  it('names the first missing version when several are missing in a row', () => {
+    expect(judge('4.3.8', '4.3.4\n4.3.5').reason).toMatch(
+      /^4\.3\.8 requires 4\.3\.7 to exist: push 4\.3\.6 first/,
+    );
+    expect(judge('20.0.2', '19.0.0\n19.4.1').reason).toMatch(
+      /requires 20\.0\.1 to exist: push 20\.0\.0 first/,
+    );
+    expect(judge('1.3.0', '1.0.2').reason).toMatch(
+      /requires some 1\.2\.x to exist: push 1\.1\.0 first/,
+    );
+    expect(judge('1.0.2', '').reason).toMatch(/push 1\.0\.0 first/);
+  });
+
   it("reads zapier-platform versions' JSON, its raw rows, and a list", () => {
     const texts = [
       JSON.stringify([{ Version: '1.0.0', State: 'production' }, { Version: '1.0.1' }]),
