@@ -132,6 +132,49 @@ describe('leaves alone', () => {
     ]);
   });
 
+  it('an output field under another spelling of its flattened key, or still in the sample', () => {
+    const returning = (outputFields: object[], sample: object) =>
+      nextVersion((version) => {
+        Object.assign(version.triggers!.new_contact!.operation!, {
+          outputFields,
+          sample,
+        });
+      });
+    const before = returning(
+      [
+        { key: 'id' },
+        { key: 'status__ready' },
+        { key: 'tags' },
+        { key: 'lines[]sku' },
+        { key: 'email' },
+      ],
+      { id: '1', email: 'a@example.org' },
+    );
+    const after = returning(
+      [{ key: 'id' }, { key: 'status.ready' }, { key: 'tags[]' }, { key: 'lines__sku' }],
+      { id: '1', email: 'a@example.org' },
+    );
+    expect(compareDefinitions(before, after).changes).toEqual([]);
+    const undeclared = returning([], {
+      id: '1',
+      email: 'a@example.org',
+      status: { ready: true },
+      tags: ['new'],
+      lines: [{ sku: 'A1' }],
+    });
+    expect(compareDefinitions(before, undeclared).changes).toEqual([]);
+  });
+
+  it("a removed sample key's nested keys: the parent's line says it", () => {
+    const next = nextVersion((version) => {
+      version.triggers!.new_contact!.operation!.sample = {
+        id: '1',
+        email: 'a@example.org',
+      };
+    });
+    expect(rulesOf(next)).toEqual(['C003 triggers.new_contact, sample key company']);
+  });
+
   it('a sample key of a hidden step, a json schema that only widens', () => {
     const before = nextVersion((version) => {
       version.creates!.create_contact!.display!.hidden = true;
