@@ -89,7 +89,7 @@ const EXIT_CODES = [
   [0, 'nothing failed (warnings and checks not decided offline allowed)'],
   [
     1,
-    'a check failed, a breaking change lacks a new major (--previous), or Zapier would refuse the push (--versions)',
+    "a check failed, a breaking change lacks a new major (--previous), or Zapier would refuse the push (--versions); the versioning verdict alone: the failure lines under ==> Zapier's versioning rules, or versioning.refused in --format json",
   ],
   [
     2,
