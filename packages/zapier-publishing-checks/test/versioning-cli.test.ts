@@ -2,7 +2,14 @@
  * `--previous` (an app folder or a definition.json) and `--versions` on the
  * command line: the lines, the last lines, and the exit code.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -182,6 +189,21 @@ describe('--previous', () => {
       'existing Zaps break: no.',
       'version Zapier will require: no new major; by its numbering advice 1.0.1 (no new functionality: a patch).',
     ]);
+  });
+
+  it('loads a previous app folder in that folder, as --app-dir is', async () => {
+    const previous = appFolder('previous', '1.0.0', [PAGE]);
+    // As apps do that read a file of theirs from the working directory.
+    writeFileSync(join(previous, 'notes.txt'), 'only the previous version has it');
+    appendFileSync(
+      join(previous, 'index.js'),
+      "require('fs').readFileSync('notes.txt');\n",
+    );
+    expect(await run(appFolder('next', '1.0.1', []), '--previous', previous)).toBe(1);
+    expect(errors).toEqual([]);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/removed-input-field.*triggers\.new_thing, field page/),
+    );
   });
 
   it('says what it cannot read, and exits 2', async () => {
