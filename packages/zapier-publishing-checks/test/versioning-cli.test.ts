@@ -107,6 +107,25 @@ describe('--previous', () => {
     );
   });
 
+  it("names a renamed field once, under Zapier's guardrails: its check sees the old key removed", async () => {
+    const previous = appFolder('previous', '1.0.0', [PAGE]);
+    expect(
+      await run(
+        appFolder('next', '1.0.1', [{ ...PAGE, key: 'page_id' }]),
+        '--previous',
+        previous,
+      ),
+    ).toBe(1);
+    const renamed = lines.filter((line) => line.includes(' renamed-input-field '));
+    expect(renamed).toEqual([
+      expect.stringMatching(
+        /^✖ renamed-input-field failure triggers\.new_thing, field page: renamed to page_id/,
+      ),
+    ]);
+    expect(renamed[0]!.endsWith(GUARDRAILS)).toBe(true);
+    expect(lines).not.toContainEqual(expect.stringContaining(' removed-input-field '));
+  });
+
   it('gives each change its step and field, and the closing lines, in --format json', async () => {
     const previous = appFolder('previous', '1.0.0', [PAGE]);
     expect(
