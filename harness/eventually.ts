@@ -4,6 +4,26 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/**
+ * What `work` settles to, or `late` when it takes longer than `ms`; the
+ * timer is cleared either way, so nothing is left to keep a process alive.
+ */
+export async function settledWithin<T, L>(
+  work: Promise<T>,
+  ms: number,
+  late: L,
+): Promise<T | L> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<L>((resolve) => {
+    timer = setTimeout(() => resolve(late), ms);
+  });
+  try {
+    return await Promise.race([work, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export interface EventuallyOptions {
   /**
    * How long to keep asking (default 20 s). A wait ends as soon as `check`

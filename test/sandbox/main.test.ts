@@ -10,7 +10,7 @@ import { createServer, connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sleep } from '../../harness/eventually';
+import { settledWithin, sleep } from '../../harness/eventually';
 import { startFailure } from '../../sandbox/main';
 import { startSandbox } from '../../sandbox/server';
 
@@ -127,12 +127,7 @@ async function startNpmRunSandbox(port: number): Promise<Running> {
 async function ended(
   exited: Promise<number | null>,
 ): Promise<number | null | 'still running'> {
-  return Promise.race([
-    exited,
-    new Promise<'still running'>((resolve) =>
-      setTimeout(() => resolve('still running'), STOP_MS),
-    ),
-  ]);
+  return settledWithin(exited, STOP_MS, 'still running' as const);
 }
 
 it('says at once that it compiles, before it listens', async () => {

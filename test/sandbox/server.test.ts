@@ -1,7 +1,7 @@
 /** sandbox/server.ts: stopping, with a client still sending. */
 import { REAL_IO_TEST_MS, REAL_IO_WAIT, testSandbox } from './helpers';
 import { rawConnection } from './helpers';
-import { sleep } from '../../harness/eventually';
+import { settledWithin, sleep } from '../../harness/eventually';
 
 describe('stopping', () => {
   it(
@@ -17,10 +17,11 @@ describe('stopping', () => {
       const trickle = setInterval(() => socket.write(' '), 100);
       try {
         await sleep(150);
-        const stopped = await Promise.race([
+        const stopped = await settledWithin(
           sandbox.close().then(() => 'stopped'),
-          sleep(REAL_IO_WAIT.timeoutMs).then(() => 'still waiting for the client'),
-        ]);
+          REAL_IO_WAIT.timeoutMs,
+          'still waiting for the client',
+        );
         expect(stopped).toBe('stopped');
         await cut;
       } finally {
