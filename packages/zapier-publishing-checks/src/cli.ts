@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { readListing } from './listing';
-import { AppLoadError, loadApp } from './load-app';
+import { AppLoadError, inFolder, loadApp } from './load-app';
 import { runStepsOffline } from './local-run';
 import type { ReportEntry, Summary } from './report';
 import { entryLine, reportEntries, reportLines, summary, summaryCounts } from './report';
@@ -89,7 +89,7 @@ const EXIT_CODES = [
   [0, 'nothing failed (warnings and checks not decided offline allowed)'],
   [
     1,
-    'a check failed, a breaking change lacks a new major (--previous), or Zapier would refuse the push (--versions)',
+    "a check failed, a breaking change lacks a new major (--previous), or Zapier would refuse the push (--versions); the versioning verdict alone: the failure lines under ==> Zapier's versioning rules, or versioning.refused in --format json",
   ],
   [
     2,
@@ -196,16 +196,6 @@ function listingPathOf(option: string | undefined, appDir: string): string {
   return path;
 }
 
-async function inFolder<T>(dir: string, work: () => Promise<T>): Promise<T> {
-  const before = process.cwd();
-  process.chdir(dir);
-  try {
-    return await work();
-  } finally {
-    process.chdir(before);
-  }
-}
-
 /** What one run found: the schema validation (null when skipped), each check's result, the versioning rules' (null when not asked). */
 interface Report {
   schema: SchemaValidation | null;
@@ -249,8 +239,6 @@ async function check(values: Values, appDir: string): Promise<Report> {
     previous: values.previous === undefined ? undefined : resolve(values.previous),
     versions: values.versions === undefined ? undefined : resolve(values.versions),
   };
-  // The app runs where Zapier runs it, in its own folder: some read files
-  // relative to the working directory.
   return inFolder(appDir, async () => {
     const { handler, definition, corePath } = await loadApp(appDir);
     const schema = values['skip-schema'] ? null : await validateSchema(handler, corePath);

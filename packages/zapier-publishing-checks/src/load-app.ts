@@ -240,6 +240,20 @@ function refuseNonApp(definition: AppDefinition, dir: string): void {
   }
 }
 
+/**
+ * `work` run with `dir` as the working directory, as Zapier runs an app in
+ * its own folder: some apps read files relative to it when loaded.
+ */
+export async function inFolder<T>(dir: string, work: () => Promise<T>): Promise<T> {
+  const before = process.cwd();
+  process.chdir(dir);
+  try {
+    return await work();
+  } finally {
+    process.chdir(before);
+  }
+}
+
 export async function loadApp(appDir: string): Promise<LoadedApp> {
   const dir = resolve(appDir);
   const core = loadCore(dir);

@@ -2,7 +2,14 @@
  * `--previous` (an app folder or a definition.json) and `--versions` on the
  * command line: the lines, the last lines, and the exit code.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -100,6 +107,25 @@ describe('--previous', () => {
     );
   });
 
+  it("names a renamed field once, under Zapier's guardrails: its check sees the old key removed", async () => {
+    const previous = appFolder('previous', '1.0.0', [PAGE]);
+    expect(
+      await run(
+        appFolder('next', '1.0.1', [{ ...PAGE, key: 'page_id' }]),
+        '--previous',
+        previous,
+      ),
+    ).toBe(1);
+    const renamed = lines.filter((line) => line.includes(' renamed-input-field '));
+    expect(renamed).toEqual([
+      expect.stringMatching(
+        /^✖ renamed-input-field failure triggers\.new_thing, field page: renamed to page_id/,
+      ),
+    ]);
+    expect(renamed[0]!.endsWith(GUARDRAILS)).toBe(true);
+    expect(lines).not.toContainEqual(expect.stringContaining(' removed-input-field '));
+  });
+
   it('gives each change its step and field, and the closing lines, in --format json', async () => {
     const previous = appFolder('previous', '1.0.0', [PAGE]);
     expect(
@@ -182,6 +208,21 @@ describe('--previous', () => {
       'existing Zaps break: no.',
       'version Zapier will require: no new major; by its numbering advice 1.0.1 (no new functionality: a patch).',
     ]);
+  });
+
+  it('loads a previous app folder in that folder, as --app-dir is', async () => {
+    const previous = appFolder('previous', '1.0.0', [PAGE]);
+    // As apps do that read a file of theirs from the working directory.
+    writeFileSync(join(previous, 'notes.txt'), 'only the previous version has it');
+    appendFileSync(
+      join(previous, 'index.js'),
+      "require('fs').readFileSync('notes.txt');\n",
+    );
+    expect(await run(appFolder('next', '1.0.1', []), '--previous', previous)).toBe(1);
+    expect(errors).toEqual([]);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/removed-input-field.*triggers\.new_thing, field page/),
+    );
   });
 
   it('says what it cannot read, and exits 2', async () => {

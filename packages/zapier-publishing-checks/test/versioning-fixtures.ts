@@ -293,6 +293,7 @@ export const FIXTURE_PAIRS: FixturePair[] = [
     change: 'an output field removed',
     next: nextVersion((next) => {
       next.triggers!.new_contact!.operation!.outputFields = [{ key: 'id' }];
+      delete (next.triggers!.new_contact!.operation!.sample as { email?: string }).email;
     }),
     where: 'triggers.new_contact, output field email',
   },

@@ -132,6 +132,49 @@ describe('leaves alone', () => {
     ]);
   });
 
+  it('an output field under another spelling of its flattened key, or still in the sample', () => {
+    const returning = (outputFields: object[], sample: object) =>
+      nextVersion((version) => {
+        Object.assign(version.triggers!.new_contact!.operation!, {
+          outputFields,
+          sample,
+        });
+      });
+    const before = returning(
+      [
+        { key: 'id' },
+        { key: 'status__ready' },
+        { key: 'tags' },
+        { key: 'lines[]sku' },
+        { key: 'email' },
+      ],
+      { id: '1', email: 'a@example.org' },
+    );
+    const after = returning(
+      [{ key: 'id' }, { key: 'status.ready' }, { key: 'tags[]' }, { key: 'lines__sku' }],
+      { id: '1', email: 'a@example.org' },
+    );
+    expect(compareDefinitions(before, after).changes).toEqual([]);
+    const undeclared = returning([], {
+      id: '1',
+      email: 'a@example.org',
+      status: { ready: true },
+      tags: ['new'],
+      lines: [{ sku: 'A1' }],
+    });
+    expect(compareDefinitions(before, undeclared).changes).toEqual([]);
+  });
+
+  it("a removed sample key's nested keys: the parent's line says it", () => {
+    const next = nextVersion((version) => {
+      version.triggers!.new_contact!.operation!.sample = {
+        id: '1',
+        email: 'a@example.org',
+      };
+    });
+    expect(rulesOf(next)).toEqual(['C003 triggers.new_contact, sample key company']);
+  });
+
   it('a sample key of a hidden step, a json schema that only widens', () => {
     const before = nextVersion((version) => {
       version.creates!.create_contact!.display!.hidden = true;
@@ -181,6 +224,19 @@ describe('push rules', () => {
     expect(judge('1.2.0', '1.0.0').reason).toMatch(
       /requires some 1\.1\.x to exist: push 1\.1\.0 first/,
     );
+  });
+
+  it('names the first missing version when several are missing in a row', () => {
+    expect(judge('4.3.8', '4.3.4\n4.3.5').reason).toMatch(
+      /^4\.3\.8 requires 4\.3\.7 to exist: push 4\.3\.6 first/,
+    );
+    expect(judge('20.0.2', '19.0.0\n19.4.1').reason).toMatch(
+      /requires 20\.0\.1 to exist: push 20\.0\.0 first/,
+    );
+    expect(judge('1.3.0', '1.0.2').reason).toMatch(
+      /requires some 1\.2\.x to exist: push 1\.1\.0 first/,
+    );
+    expect(judge('1.0.2', '').reason).toMatch(/push 1\.0\.0 first/);
   });
 
   it("reads zapier-platform versions' JSON, its raw rows, and a list", () => {

@@ -1,7 +1,7 @@
 /**
  * Properties of reading deliveries, over random JSON and random leads.
- * Each property runs 10,000 times; a failure prints fast-check's seed and
- * path, and `FC_SEED=<seed>` replays it.
+ * Each property runs 1,000 times (`FC_RUNS=<n>` for more); a failure prints
+ * fast-check's seed and path, and `FC_SEED=<seed>` replays it.
  */
 import fc from 'fast-check';
 import type { Bundle, ZObject } from 'zapier-platform-core';
@@ -13,7 +13,19 @@ import { leadsFrom } from '../../../src/leads/items';
 import { newLeadOperation } from '../../../src/triggers/new-lead';
 import { envelopeOf } from '../helpers';
 
-const RUNS = 10_000;
+/** 1,000 a run keeps `npm test` within its minute; a deeper search is one variable away. */
+const RUNS = runsFrom(process.env.FC_RUNS);
+function runsFrom(setting: string | undefined): number {
+  if (setting === undefined || setting === '') {
+    return 1_000;
+  }
+  const runs = Number(setting);
+  if (!Number.isSafeInteger(runs) || runs < 1) {
+    throw new Error(`FC_RUNS=${setting}: give a whole number of runs, 1 or more`);
+  }
+  return runs;
+}
+
 if (process.env.FC_SEED !== undefined) {
   fc.configureGlobal({ seed: Number(process.env.FC_SEED) });
 }

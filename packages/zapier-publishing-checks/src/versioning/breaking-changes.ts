@@ -219,6 +219,45 @@ function sampleKeys(sample: unknown, prefix = ''): string[] {
   ]);
 }
 
+/**
+ * One spelling per output key: Zapier flattens nested keys as
+ * `parent__child` and line items as `parent[]child` (a list as `key[]`);
+ * `parent.child` names the same key. Every separator becomes `__`, none
+ * at the end.
+ */
+const flatKey = (key: string) => key.replace(/\[\]|\./g, '__').replace(/(?:__)+$/, '');
+
+/** The flattened keys a step still returns: its sample's, line items' children included, and its output fields'. */
+function returnedKeys(sample: unknown, outputFields: Iterable<string>): Set<string> {
+  const keys = new Set([...outputFields].map(flatKey));
+  const visit = (value: unknown, prefix: string) => {
+    const items = Array.isArray(value) ? value : [value];
+    for (const item of items) {
+      if (!isRecord(item)) {
+        continue;
+      }
+      for (const [key, child] of Object.entries(item)) {
+        keys.add(flatKey(`${prefix}${key}`));
+        visit(child, `${prefix}${key}__`);
+      }
+    }
+  };
+  visit(sample, '');
+  return keys;
+}
+
+/** Sample keys of `before` gone in `after`, a removed parent's children left out: the parent's line says it. */
+function removedSampleKeys(before: unknown, after: unknown): string[] {
+  const kept = new Set(sampleKeys(after));
+  const removed: string[] = [];
+  for (const key of sampleKeys(before)) {
+    if (!kept.has(key) && !removed.some((parent) => key.startsWith(`${parent}__`))) {
+      removed.push(key);
+    }
+  }
+  return removed;
+}
+
 const isVisible = (step: Step) => step.definition.display?.hidden !== true;
 
 function stepChanges(before: Step, after: Step): Comparison {
@@ -259,8 +298,9 @@ function stepChanges(before: Step, after: Step): Comparison {
   const outputsBefore = fieldsByKey(before.definition.operation?.outputFields);
   const outputsAfter = fieldsByKey(after.definition.operation?.outputFields);
   const outputsComputed = computedByFunction(after.definition.operation?.outputFields);
+  const returned = returnedKeys(after.definition.operation?.sample, outputsAfter.keys());
   for (const key of outputsBefore.keys()) {
-    if (!outputsAfter.has(key)) {
+    if (!returned.has(flatKey(key))) {
       changes.push({
         rule: 'removed-output-field',
         where: `${where}, output field ${key}`,
@@ -272,15 +312,15 @@ function stepChanges(before: Step, after: Step): Comparison {
     }
   }
   if (isVisible(before)) {
-    const kept = new Set(sampleKeys(after.definition.operation?.sample));
-    for (const key of sampleKeys(before.definition.operation?.sample)) {
-      if (!kept.has(key)) {
-        changes.push({
-          rule: 'C003',
-          where: `${where}, sample key ${key}`,
-          change: 'removed or renamed: Zap templates that map it lose its value',
-        });
-      }
+    for (const key of removedSampleKeys(
+      before.definition.operation?.sample,
+      after.definition.operation?.sample,
+    )) {
+      changes.push({
+        rule: 'C003',
+        where: `${where}, sample key ${key}`,
+        change: 'removed or renamed: Zap templates that map it lose its value',
+      });
     }
   }
   return { changes, additions: inputs.additions };

@@ -1,6 +1,6 @@
 /**
  * The previous public version's definition: an app folder, loaded as
- * `--app-dir` is, or the `definition.json` that `zapier-platform build`
+ * `--app-dir` is (in its own folder), or the `definition.json` that `zapier-platform build`
  * writes into build.zip (core's `definition` command, as JSON).
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 
 import type { AppDefinition } from '../definition';
 import { isRecord } from '../definition';
-import { loadApp } from '../load-app';
+import { inFolder, loadApp } from '../load-app';
 import { messageOf } from '../messages';
 
 /** The previous version cannot be read; the message says why and what to give instead. */
@@ -44,5 +44,8 @@ export async function readPreviousDefinition(location: string): Promise<AppDefin
       `${path} does not exist: give --previous the previous version's app folder or its definition.json`,
     );
   }
-  return isFolder ? (await loadApp(path)).definition : readDefinitionFile(path);
+  if (!isFolder) {
+    return readDefinitionFile(path);
+  }
+  return (await inFolder(path, () => loadApp(path))).definition;
 }

@@ -64,6 +64,67 @@ export interface PushVerdict {
 
 const list = (versions: Version[]) => versions.map((version) => version.text).join(', ');
 
+interface Predecessor {
+  /** What must exist, in words: `1.2.2`, `some 1.1.x`. */
+  wanted: string;
+  found: boolean;
+  /** The first version that would satisfy it. */
+  first: Version;
+}
+
+const unlabelled = (major: number, minor: number, patch: number): Version => ({
+  major,
+  minor,
+  patch,
+  text: versionText(major, minor, patch),
+});
+
+/** What an unlabelled `version` needs pushed before it; undefined for 1.0.0 and X.0.0 with nothing before. */
+function predecessorOf(version: Version, released: Version[]): Predecessor | undefined {
+  const { major, minor, patch } = version;
+  if (patch > 0) {
+    return {
+      wanted: versionText(major, minor, patch - 1),
+      found: released.some(
+        (v) => v.major === major && v.minor === minor && v.patch === patch - 1,
+      ),
+      first: unlabelled(major, minor, patch - 1),
+    };
+  }
+  if (minor > 0) {
+    return {
+      wanted: `some ${major}.${minor - 1}.x`,
+      found: released.some((v) => v.major === major && v.minor === minor - 1),
+      first: unlabelled(major, minor - 1, 0),
+    };
+  }
+  if (major > 1) {
+    return {
+      wanted: `some ${major - 1}.x.x`,
+      found: released.some((v) => v.major === major - 1),
+      first: unlabelled(major - 1, 0, 0),
+    };
+  }
+  return undefined;
+}
+
+/**
+ * The version to push first when `missing` is not pushed: walking back while
+ * the missing version's own predecessor is missing too, the first one that
+ * Zapier would accept (4.3.6 for 4.3.8 after 4.3.5).
+ */
+function firstMissing(missing: Version, released: Version[]): string {
+  let first = missing;
+  for (
+    let before = predecessorOf(first, released);
+    before !== undefined && !before.found;
+    before = predecessorOf(first, released)
+  ) {
+    first = before.first;
+  }
+  return first.text;
+}
+
 /** What a push of `next` meets, given the versions already pushed. */
 export function judgePush(next: Version, pushed: Version[]): PushVerdict {
   if (next.label !== undefined) {
@@ -80,32 +141,11 @@ export function judgePush(next: Version, pushed: Version[]): PushVerdict {
     };
   }
   const { major, minor, patch } = next;
-  const predecessor =
-    patch > 0
-      ? {
-          wanted: versionText(major, minor, patch - 1),
-          found: released.some(
-            (v) => v.major === major && v.minor === minor && v.patch === patch - 1,
-          ),
-          first: versionText(major, minor, patch - 1),
-        }
-      : minor > 0
-        ? {
-            wanted: `some ${major}.${minor - 1}.x`,
-            found: released.some((v) => v.major === major && v.minor === minor - 1),
-            first: versionText(major, minor - 1, 0),
-          }
-        : major > 1
-          ? {
-              wanted: `some ${major - 1}.x.x`,
-              found: released.some((v) => v.major === major - 1),
-              first: versionText(major - 1, 0, 0),
-            }
-          : undefined;
+  const predecessor = predecessorOf(next, released);
   if (predecessor !== undefined && !predecessor.found) {
     return {
       allowed: false,
-      reason: `${next.text} requires ${predecessor.wanted} to exist: push ${predecessor.first} first (or number this version after what exists)`,
+      reason: `${next.text} requires ${predecessor.wanted} to exist: push ${firstMissing(predecessor.first, released)} first (or number this version after what exists)`,
     };
   }
   const ahead = released.filter(
