@@ -3,7 +3,7 @@ import { REAL_IO_TEST_MS, REAL_IO_WAIT, testSandbox } from '../helpers';
 import { get, listed, postJson } from '../../../harness/sandbox-client';
 import { rawConnection } from '../helpers';
 import type { TestSandbox } from '../helpers';
-import { sleep } from '../../../harness/eventually';
+import { settledWithin, sleep } from '../../../harness/eventually';
 
 // Each test waits on the sandbox's own timers over a real socket.
 jest.setTimeout(REAL_IO_TEST_MS);
@@ -29,19 +29,16 @@ describe('limits', () => {
     const giveUpMs = REAL_IO_WAIT.timeoutMs;
     const connection = rawConnection(sandbox);
     connection.socket.write(text);
-    let giveUp: NodeJS.Timeout | undefined;
-    const kept = new Promise<never>((_resolve, reject) => {
-      giveUp = setTimeout(() => {
-        connection.socket.destroy();
-        reject(new Error(`the sandbox kept the connection open for ${giveUpMs} ms`));
-      }, giveUpMs);
-    });
-    try {
-      const closedAfterMs = await Promise.race([connection.closed, kept]);
-      return { answer: connection.answer(), closedAfterMs };
-    } finally {
-      clearTimeout(giveUp);
+    const closedAfterMs = await settledWithin(
+      connection.closed,
+      giveUpMs,
+      'still open' as const,
+    );
+    if (closedAfterMs === 'still open') {
+      connection.socket.destroy();
+      throw new Error(`the sandbox kept the connection open for ${giveUpMs} ms`);
     }
+    return { answer: connection.answer(), closedAfterMs };
   }
 
   it('answers 408 to a request whose body never arrives whole, and closes it', async () => {
