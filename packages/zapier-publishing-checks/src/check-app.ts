@@ -21,10 +21,7 @@ function findingsOf(rule: Rule, input: RuleInput): Finding[] {
   }
 }
 
-export function checkApp(
-  input: RuleInput,
-  rules: readonly Rule[] = RULES,
-): RuleResult[] {
+export function checkApp(input: RuleInput, rules: readonly Rule[] = RULES): RuleResult[] {
   return rules.map((rule) => {
     const findings = findingsOf(rule, input);
     return { meta: rule.meta, status: worstOf(findings), findings };

@@ -231,7 +231,9 @@ export async function main(
     if (error instanceof CannotCheckError) {
       if (format === 'json') {
         const nothingChecked = { appDir, schema: null, results: [], versioning: null };
-        output.out(JSON.stringify(jsonReport(tool(), nothingChecked, error.message), null, 2));
+        output.out(
+          JSON.stringify(jsonReport(tool(), nothingChecked, error.message), null, 2),
+        );
       }
       output.err(`${NAME}: ${error.message}`);
       return 2;

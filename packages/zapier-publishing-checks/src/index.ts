@@ -44,6 +44,7 @@ export { AppLoadError, asAppHandler, definitionOf, loadApp } from './read/load-a
 export { runStepsOffline } from './read/local-run';
 export { validateSchema } from './read/schema';
 export type { SchemaError, SchemaValidation } from './read/schema';
+export { readPreviousDefinition } from './read/previous';
 export { readSources } from './read/sources';
 export { CannotCheckError } from './shared/messages';
 export { checkVersions } from './versioning';

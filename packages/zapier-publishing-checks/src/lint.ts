@@ -89,7 +89,9 @@ function listingOf(path: string, appDir: string): ListingRead {
 
 function checkFolder(appDir: string): void {
   if (!existsSync(appDir)) {
-    throw new CannotCheckError(`--app-dir: ${appDir} does not exist: give the app's folder`);
+    throw new CannotCheckError(
+      `--app-dir: ${appDir} does not exist: give the app's folder`,
+    );
   }
   if (!statSync(appDir).isDirectory()) {
     throw new CannotCheckError(
@@ -103,17 +105,24 @@ function checkFolder(appDir: string): void {
  * built). File options are read from the current directory. Throws a
  * CannotCheckError, naming the file or option, when nothing can be checked.
  */
-export async function lint(appDir: string, options: LintOptions = {}): Promise<LintResult> {
+export async function lint(
+  appDir: string,
+  options: LintOptions = {},
+): Promise<LintResult> {
   const dir = resolve(appDir);
   checkFolder(dir);
   const deliveries = readDeliveries(options.deliveries ?? {});
   const listing = listingOf(listingPathOf(options.listing, dir), dir);
   const versions =
-    options.versions === undefined ? undefined : readVersionList(resolve(options.versions));
-  const previousPath = options.previous === undefined ? undefined : resolve(options.previous);
+    options.versions === undefined
+      ? undefined
+      : readVersionList(resolve(options.versions));
+  const previousPath =
+    options.previous === undefined ? undefined : resolve(options.previous);
   return inFolder(dir, async () => {
     const { handler, definition, corePath } = await loadApp(dir);
-    const schema = options.schema === false ? null : await validateSchema(handler, corePath);
+    const schema =
+      options.schema === false ? null : await validateSchema(handler, corePath);
     if (schema !== null && schema.errors.length > 0) {
       return { appDir: dir, schema, results: [], versioning: null };
     }

@@ -19,17 +19,17 @@ export interface Place {
 }
 
 /**
- * How a place prints, and how an ignore entry names it: a step's field as
- * the step, then the field's key after a space (`creates.create_order
- * lims_id`); else the property's path (`triggers.new_lead.display.label`),
- * else the step; a file and its line (`src/x.ts:34`); else nothing: the whole app.
+ * How a place prints, and how an ignore entry names it: the step, with a
+ * field's key after a space (`creates.create_order lims_id`); else the
+ * property's path (`authentication.connectionLabel`); else the file and its
+ * line (`src/x.ts:34`); else nothing: the finding is about the whole app.
  */
 export function placeText(place: Place): string {
   if (place.file !== undefined) {
     return place.line === undefined ? place.file : `${place.file}:${place.line}`;
   }
-  if (place.step !== undefined && place.field !== undefined) {
-    return `${place.step} ${place.field}`;
+  if (place.step !== undefined) {
+    return place.field === undefined ? place.step : `${place.step} ${place.field}`;
   }
-  return place.path ?? place.step ?? '';
+  return place.path ?? '';
 }

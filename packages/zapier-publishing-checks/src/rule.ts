@@ -17,7 +17,8 @@ export { placeText } from './place';
 export type Category = 'error' | 'publishing-task' | 'warning';
 
 /** What a rule reads besides the definition: the app's code, its local runs, its listing; or, for the versioning rules, the previous version or the pushed ones. */
-export type Need = 'definition' | 'sources' | 'runs' | 'listing' | 'previous' | 'versions';
+export type Need =
+  'definition' | 'sources' | 'runs' | 'listing' | 'previous' | 'versions';
 
 /**
  * A finding's status: a failure or a warning, by its rule's category; or
@@ -184,7 +185,15 @@ export interface ReportEntry {
 export function entriesOf(results: readonly RuleResult[]): ReportEntry[] {
   return results.flatMap(({ meta, findings }): ReportEntry[] =>
     findings.length === 0
-      ? [{ meta, status: 'pass', messageId: 'pass', message: meta.requirement, place: {} }]
+      ? [
+          {
+            meta,
+            status: 'pass',
+            messageId: 'pass',
+            message: meta.requirement,
+            place: {},
+          },
+        ]
       : findings.map((finding) => ({ meta, ...finding })),
   );
 }

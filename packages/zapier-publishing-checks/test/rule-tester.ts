@@ -105,26 +105,29 @@ export function testRule(
     });
 
     describe('invalid', () => {
-      it.each(cases.invalid.map((each) => [each.name, each] as const))('%s', (_, each) => {
-        const { own, moved } = run(rule, each.change);
-        expect(
-          own.findings.map((finding) => ({
-            at: placeText(finding.place),
-            message: finding.message,
-            status: finding.status,
-          })),
-        ).toEqual(
-          each.findings.map((finding) => ({
-            at: finding.at,
-            message:
-              typeof finding.message === 'string'
-                ? finding.message
-                : expect.stringMatching(finding.message),
-            status: finding.status ?? statusOf(rule.meta.category),
-          })),
-        );
-        expect(moved.sort()).toEqual([...(each.alsoChanges ?? [])].sort());
-      });
+      it.each(cases.invalid.map((each) => [each.name, each] as const))(
+        '%s',
+        (_, each) => {
+          const { own, moved } = run(rule, each.change);
+          expect(
+            own.findings.map((finding) => ({
+              at: placeText(finding.place),
+              message: finding.message,
+              status: finding.status,
+            })),
+          ).toEqual(
+            each.findings.map((finding) => ({
+              at: finding.at,
+              message:
+                typeof finding.message === 'string'
+                  ? finding.message
+                  : (expect.stringMatching(finding.message) as unknown),
+              status: finding.status ?? statusOf(rule.meta.category),
+            })),
+          );
+          expect(moved.sort()).toEqual([...(each.alsoChanges ?? [])].sort());
+        },
+      );
     });
   });
 }

@@ -6,9 +6,14 @@
  */
 import nock from 'nock';
 
-import type { Item, RunMethod, RunOutcome, StepRun } from '../input';
+import type { RunMethod, RunOutcome, StepRun } from '../input';
 import type { AppDefinition, Step } from '../shared/definition';
-import { isHookTrigger, isRecord, staticFields, visibleSteps } from '../shared/definition';
+import {
+  isHookTrigger,
+  isRecord,
+  staticFields,
+  visibleSteps,
+} from '../shared/definition';
 import { messageOf, withoutCoreDetails } from '../shared/messages';
 import type { LambdaHandler } from './lambda-handler';
 

@@ -52,8 +52,7 @@ export default defineRule({
       computed:
         'it is computed (a function or a request); check on a connection that it names the account and shows no secret',
       notAString: 'make it a string template, a function or a request',
-      secret:
-        '"%{label}": show who is connected, never a token, key or password',
+      secret: '"%{label}": show who is connected, never a token, key or password',
       identifiesNothing:
         '"%{label}": %{variables} can be the same for many accounts; name who is connected, e.g. "{{email}}"',
       constant:

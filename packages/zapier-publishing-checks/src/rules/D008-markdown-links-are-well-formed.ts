@@ -25,7 +25,8 @@ export default defineRule({
         '%{property}: give the link a whole address (https://…): a relative one opens nothing in Zapier',
       malformed:
         '%{property}: write the link as [text](https://…), with nothing between ] and (',
-      bareUrl: '%{property}: wrap the bare URL in backticks or make it a [text](url) link',
+      bareUrl:
+        '%{property}: wrap the bare URL in backticks or make it a [text](url) link',
     },
   },
   check({ definition }, report) {

@@ -21,7 +21,9 @@ export default defineRule({
       if (!isPollingTrigger(step)) {
         continue;
       }
-      for (const key of primaryKeys(staticFields(step.definition.operation?.outputFields))) {
+      for (const key of primaryKeys(
+        staticFields(step.definition.operation?.outputFields),
+      )) {
         if (!hasKey(sample, key)) {
           report({ step: step.path }, 'noPrimaryKey', { key });
         }

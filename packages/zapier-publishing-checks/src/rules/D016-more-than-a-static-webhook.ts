@@ -12,7 +12,8 @@ export default defineRule({
     url: zapierReference('D016'),
     needs: ['definition'],
     messages: {
-      noStep: 'the app offers no trigger, search or create a user can pick: add at least one',
+      noStep:
+        'the app offers no trigger, search or create a user can pick: add at least one',
       onlyAStaticWebhook:
         'the only visible step is a static webhook: subscribe it with REST hooks, or add triggers or actions',
     },

@@ -26,7 +26,10 @@ export default defineRule({
       })),
       ...Object.entries(definition.searchOrCreates ?? {})
         .filter(([, step]) => step.display?.hidden !== true)
-        .map(([key, step]) => ({ step: `searchOrCreates.${key}`, display: step.display })),
+        .map(([key, step]) => ({
+          step: `searchOrCreates.${key}`,
+          display: step.display,
+        })),
     ];
     for (const { step, display } of labelled) {
       const label = display?.label ?? '';

@@ -14,16 +14,21 @@ export default defineRule({
     url: zapierReference('D021'),
     needs: ['definition'],
     messages: {
-      description: 'write the description as "Triggers when … ." (it is "%{description}")',
+      description:
+        'write the description as "Triggers when … ." (it is "%{description}")',
     },
   },
   check({ definition }, report) {
     for (const step of visibleSteps(definition)) {
       const description = step.definition.display?.description ?? '';
       if (step.kind === 'trigger' && !TRIGGER_DESCRIPTION.test(description)) {
-        report({ step: step.path, path: `${step.path}.display.description` }, 'description', {
-          description,
-        });
+        report(
+          { step: step.path, path: `${step.path}.display.description` },
+          'description',
+          {
+            description,
+          },
+        );
       }
     }
   },

@@ -12,7 +12,8 @@ export default defineRule({
     url: zapierReference('D023'),
     needs: ['definition'],
     messages: {
-      notIso: 'the sample\'s %{value}: write it as ISO 8601 with a zone, e.g. 2026-03-14T09:26:53Z',
+      notIso:
+        "the sample's %{value}: write it as ISO 8601 with a zone, e.g. 2026-03-14T09:26:53Z",
     },
   },
   check({ definition }, report) {

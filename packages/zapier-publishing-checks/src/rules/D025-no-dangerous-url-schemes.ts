@@ -26,7 +26,10 @@ export default defineRule({
   },
   check({ definition }, report) {
     for (const { path, key, value } of textsOf(definition)) {
-      if ((isUrlProperty(key) && DANGEROUS_URL.test(value)) || DANGEROUS_LINK.test(value)) {
+      if (
+        (isUrlProperty(key) && DANGEROUS_URL.test(value)) ||
+        DANGEROUS_LINK.test(value)
+      ) {
         report(placeOfPath(definition, path), 'dangerous', { property: key });
       }
     }

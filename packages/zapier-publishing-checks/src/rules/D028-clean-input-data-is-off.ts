@@ -20,10 +20,7 @@ export default defineRule({
     }
     for (const step of stepsOf(definition)) {
       if (step.definition.operation?.cleanInputData === true) {
-        report(
-          { step: step.path, path: `${step.path}.operation.cleanInputData` },
-          'on',
-        );
+        report({ step: step.path, path: `${step.path}.operation.cleanInputData` }, 'on');
       }
     }
   },

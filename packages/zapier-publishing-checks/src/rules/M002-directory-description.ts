@@ -57,7 +57,9 @@ export default defineRule({
     if (sentences > MAX_SENTENCES) {
       report(place, 'tooManySentences', { sentences });
     }
-    const opening = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is an? `);
+    const opening = new RegExp(
+      `^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is an? `,
+    );
     if (!opening.test(description)) {
       report(place, 'opening', { title });
     }

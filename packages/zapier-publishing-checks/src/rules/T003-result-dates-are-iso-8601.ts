@@ -21,7 +21,10 @@ export default defineRule({
       for (const { path, items } of itemsOf(input, method, everyStep, report)) {
         const fields = outputFieldsAt(input.definition, path);
         for (const { key, value } of items.flatMap((item) => nonIsoDates(item, fields))) {
-          report({ step: path, field: key }, 'notIso', { method, value: `${key}: ${value}` });
+          report({ step: path, field: key }, 'notIso', {
+            method,
+            value: `${key}: ${value}`,
+          });
         }
       }
     }

@@ -181,14 +181,20 @@ function valueProblems(value: unknown, schema: unknown, at: string): string[] {
 }
 
 /** Every input field of every step, with the fields inside line items (`children`), each with its place. */
-function allInputFields(definition: AppDefinition): { field: FieldDefinition; place: Place }[] {
+function allInputFields(
+  definition: AppDefinition,
+): { field: FieldDefinition; place: Place }[] {
   const withChildren = (
     field: FieldDefinition,
     place: Place,
   ): { field: FieldDefinition; place: Place }[] => [
     { field, place },
-    ...staticFields(Array.isArray(field.children) ? field.children : []).flatMap((child) =>
-      withChildren(child, { ...place, field: `${place.field ?? '?'}.${child.key ?? '?'}` }),
+    ...staticFields(Array.isArray(field.children) ? field.children : []).flatMap(
+      (child) =>
+        withChildren(child, {
+          ...place,
+          field: `${place.field ?? '?'}.${child.key ?? '?'}`,
+        }),
     ),
   ];
   return stepsOf(definition).flatMap((step) =>

@@ -175,16 +175,14 @@ function placedFields(
   step: string,
   listPath: string,
 ): PlacedField[] {
-  return (fields ?? []).flatMap((field, index) =>
-    isRecord(field)
-      ? [
-          {
-            field: field as FieldDefinition,
-            place: { step, field: keyOf(field as FieldDefinition, index), path: `${listPath}[${index}]` },
-          },
-        ]
-      : [],
-  );
+  return (fields ?? []).flatMap((value, index) => {
+    if (!isRecord(value)) {
+      return [];
+    }
+    const field: FieldDefinition = value;
+    const place = { step, field: keyOf(field, index), path: `${listPath}[${index}]` };
+    return [{ field, place }];
+  });
 }
 
 /**
@@ -192,9 +190,10 @@ function placedFields(
  * or `authentication`) and, inside a list of fields, the field's key.
  */
 export function placeOfPath(definition: AppDefinition, path: string): Place {
-  const step = /^(?:(?:triggers|searches|creates|searchOrCreates)\.[^.[]+|authentication)/.exec(
-    path,
-  )?.[0];
+  const step =
+    /^(?:(?:triggers|searches|creates|searchOrCreates)\.[^.[]+|authentication)/.exec(
+      path,
+    )?.[0];
   if (step === undefined) {
     return { path };
   }

@@ -18,7 +18,10 @@ export const RUN_MESSAGES = {
 
 type RunReport = Report<typeof RUN_MESSAGES>;
 
-export function stepAt(definition: AppDefinition, path: string): StepDefinition | undefined {
+export function stepAt(
+  definition: AppDefinition,
+  path: string,
+): StepDefinition | undefined {
   const [group, key] = path.split('.') as ['triggers' | 'searches' | 'creates', string];
   return definition[group]?.[key];
 }

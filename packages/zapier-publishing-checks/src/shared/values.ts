@@ -13,7 +13,6 @@ import type {
 import { isRecord, staticFields, visibleSteps } from './definition';
 import { wordsOf } from './words';
 
-
 /**
  * The value of `key` in an item; Zapier names nested values with `__`
  * (`page__id` is `page.id`), so a key absent at the top is looked up nested.

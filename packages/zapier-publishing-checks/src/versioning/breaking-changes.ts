@@ -1,6 +1,6 @@
 /**
  * What changed between the previous public version's definition and this
- * one, as the rules of docs/rules.md name it: one change per step, field or
+ * one, as the rules of docs/versioning.md name it: one change per step, field or
  * key, each naming its rule. Additions are listed apart: they need no new
  * major, only a minor by Zapier's numbering advice.
  */
@@ -260,7 +260,12 @@ function stepChanges(before: Step, after: Step): Comparison {
   if (before.kind === 'trigger' && isHookTrigger(before) !== isHookTrigger(after)) {
     const kind = (each: Step) => (isHookTrigger(each) ? 'hook' : 'polling');
     changes.push(
-      change('trigger-type', 'switched', { step }, { before: kind(before), after: kind(after) }),
+      change(
+        'trigger-type',
+        'switched',
+        { step },
+        { before: kind(before), after: kind(after) },
+      ),
     );
   }
   const inputs = fieldChanges(
@@ -316,7 +321,7 @@ function authenticationChanges(
       change(
         'auth-type',
         'changed',
-        { step: 'authentication', path: 'authentication.type' },
+        { step: 'authentication' },
         { before: oldType, after: newType },
       ),
     ];

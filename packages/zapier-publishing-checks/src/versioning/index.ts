@@ -97,7 +97,13 @@ function reportPrevious(
   const comparison = compareDefinitions(previousDefinition, current);
   const majorRaised = now.major > previous.major;
   const entries = comparison.changes.map((change) =>
-    found(change.rule, statusOf(change, majorRaised), change.messageId, change.data, change.place),
+    found(
+      change.rule,
+      statusOf(change, majorRaised),
+      change.messageId,
+      change.data,
+      change.place,
+    ),
   );
   const breaking = comparison.changes.filter(
     (change) => breaksZaps(change.rule) && change.undecided !== true,
@@ -138,7 +144,12 @@ function reportPush(current: AppDefinition, pushed: Version[]): VersionReport {
   const verdict = judgePush(versionOf(current, 'this app'), pushed);
   return {
     entries: [
-      found('push', verdict.allowed ? 'pass' : 'failure', verdict.messageId, verdict.data),
+      found(
+        'push',
+        verdict.allowed ? 'pass' : 'failure',
+        verdict.messageId,
+        verdict.data,
+      ),
     ],
     closing: [],
     refused: !verdict.allowed,
@@ -146,10 +157,15 @@ function reportPush(current: AppDefinition, pushed: Version[]): VersionReport {
 }
 
 /** What `inputs` asks for on `current`; throws VersionNumberError when a version is not X.Y.Z. */
-export function checkVersions(current: AppDefinition, inputs: VersionInputs): VersionReport {
+export function checkVersions(
+  current: AppDefinition,
+  inputs: VersionInputs,
+): VersionReport {
   const reports: VersionReport[] = [];
   if (inputs.previous !== undefined) {
-    reports.push(reportPrevious(current, inputs.previous.definition, inputs.previous.source));
+    reports.push(
+      reportPrevious(current, inputs.previous.definition, inputs.previous.source),
+    );
   }
   if (inputs.versions !== undefined) {
     reports.push(reportPush(current, inputs.versions));

@@ -118,6 +118,9 @@ export function judgePush(next: Version, pushed: Version[]): PushVerdict {
     : {
         allowed: true,
         messageId: 'follows',
-        data: { next: next.text, wanted: predecessor.wanted.replace(/^some /, 'a release of ') },
+        data: {
+          next: next.text,
+          wanted: predecessor.wanted.replace(/^some /, 'a release of '),
+        },
       };
 }

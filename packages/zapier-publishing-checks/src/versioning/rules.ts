@@ -137,7 +137,7 @@ export const VERSIONING_RULES = {
     name: 'input-field-type',
     kind: 'guardrail',
     category: 'publishing-task',
-    requirement: "every input field keeps its type (and whether it is a list)",
+    requirement: 'every input field keeps its type (and whether it is a list)',
     url: GUARDRAILS,
     messages: { typeChanged: INPUT_FIELD.typeChanged },
   }),
@@ -203,7 +203,8 @@ export const VERSIONING_RULES = {
     requirement: 'every step visible in the public version stays visible',
     url: zapierReference('C001'),
     messages: {
-      hidden: 'hidden: Zap templates built on it stop working (existing Zaps keep running)',
+      hidden:
+        'hidden: Zap templates built on it stop working (existing Zaps keep running)',
       removed: 'removed: Zap templates built on it stop working',
       renamed: 'renamed to %{to}: Zap templates built on it stop working',
     },
@@ -248,7 +249,8 @@ export const VERSIONING_RULES = {
     name: 'push',
     kind: 'push',
     category: 'error',
-    requirement: "Zapier's push rules: a version's predecessor exists, and it lands on no newer release of its line",
+    requirement:
+      "Zapier's push rules: a version's predecessor exists, and it lands on no newer release of its line",
     url: PUSH_RULES,
     needs: ['versions'] as const,
     messages: {

@@ -44,7 +44,10 @@ testRule(rule, {
       change: (input) => {
         const search = step(input, 'searches.find_contact');
         search.noun = 'Access Key';
-        search.display = { label: 'Find Access Key', description: 'Finds an access key.' };
+        search.display = {
+          label: 'Find Access Key',
+          description: 'Finds an access key.',
+        };
         fields(input, 'searches.find_contact').push({
           key: 'access_key',
           label: 'Access Key',
