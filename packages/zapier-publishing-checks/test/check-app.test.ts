@@ -10,7 +10,7 @@ const throwing: Rule = {
     name: 'throws',
     category: 'warning',
     requirement: 'nothing: it throws',
-    url: 'docs/rules/local-throws.md',
+    url: 'https://example.org/rules/throws',
     needs: ['definition'],
     messages: {},
   },
