@@ -9,10 +9,10 @@ import zapier from 'zapier-platform-core';
 
 import {
   asAppHandler,
+  checkApp,
   definitionOf,
   readListing,
   readSources,
-  runChecks,
   runStepsOffline,
 } from 'zapier-publishing-checks';
 import { createApp } from '../../src/app';
@@ -43,7 +43,7 @@ describe.each([false, true])('the app (PKCE %s)', (pkce) => {
       ['triggers.new_lead', 'performList', 'items'],
       ['triggers.new_lead', 'perform', 'items'],
     ]);
-    const results = runChecks({
+    const results = checkApp({
       definition,
       listing: readListing(join(ROOT, 'listing.json')),
       runs,

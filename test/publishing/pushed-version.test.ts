@@ -13,6 +13,7 @@ import {
   checkVersions,
   definitionOf,
   entryLine,
+  readPreviousDefinition,
 } from 'zapier-publishing-checks';
 import { createApp } from '../../src/app';
 
@@ -35,7 +36,9 @@ async function compareWithPushed(app: object) {
       }
     ).createAppHandler(app),
   );
-  const report = await checkVersions(await definitionOf(handler), { previous: PUSHED });
+  const report = checkVersions(await definitionOf(handler), {
+    previous: { definition: await readPreviousDefinition(PUSHED), source: PUSHED },
+  });
   const lines = [...report.entries.map((entry) => entryLine(entry)), ...report.closing];
   return { code: report.refused ? 1 : 0, lines };
 }
@@ -62,12 +65,12 @@ it.each([false, true])('passes the code as it stands (PKCE %s)', async (pkce) =>
 it.each<[string, string, () => object]>([
   [
     "removing New Lead's Page field",
-    '✖ removed-input-field failure triggers.new_lead, field page: removed',
+    '✖ removed-input-field failure triggers.new_lead page: removed',
     () => withNewLead((operation) => (operation.inputFields = [])),
   ],
   [
     'making Page required',
-    '✖ newly-required-field failure triggers.new_lead, field page: optional before, now required',
+    '✖ newly-required-field failure triggers.new_lead page: optional before, now required',
     () =>
       withNewLead((operation) => {
         const [page] = operation.inputFields as object[];

@@ -5,27 +5,18 @@
  * then every publishing check that can be decided offline, one line per
  * result or one JSON object. Exit codes: EXIT_CODES below.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { readListing } from './listing';
-import { AppLoadError, inFolder, loadApp } from './load-app';
-import { runStepsOffline } from './local-run';
-import type { ReportEntry, Summary } from './report';
-import { entryLine, reportEntries, reportLines, summary, summaryCounts } from './report';
-import type { AppDefinition } from './definition';
-import type { CheckResult } from './runner';
-import { REFERENCE_URL, runChecks } from './runner';
-import type { SchemaError, SchemaValidation } from './schema';
-import { validateSchema } from './schema';
-import { readSources } from './sources';
-import { messageOf } from './messages';
-import type { VersionOptions, VersionReport } from './versioning';
-import { VersionInputError, checkVersions } from './versioning';
+import { jsonReport } from './formats/json';
+import { textReport } from './formats/text';
+import type { LintOptions, LintResult } from './lint';
+import { lint } from './lint';
+import { ZAPIER_CHECKS_REFERENCE } from './rule';
+import { CannotCheckError, messageOf } from './shared/messages';
 
 const NAME = 'zapier-publishing-checks';
-const VERSIONING_URL = 'https://docs.zapier.com/integrations/manage/versions';
 
 interface OptionRow {
   type: 'string' | 'boolean';
@@ -105,7 +96,7 @@ function helpText(): string {
   return [
     `usage: ${NAME} [options]`,
     '',
-    `Zapier's publishing checks (${REFERENCE_URL}), offline, on a Zapier CLI app.`,
+    `Zapier's publishing checks (${ZAPIER_CHECKS_REFERENCE}), offline, on a Zapier CLI app.`,
     '',
     'options:',
     ...rows.map(([name, row]) => `  ${flag(name, row).padEnd(width)}  ${row.help}`),
@@ -140,216 +131,81 @@ const processOutput: Output = {
 const colourWanted = (output: Output) =>
   output.isTerminal === true && (process.env.NO_COLOR ?? '') === '';
 
-/** Usage error, unreadable input or a definition the schema refuses: nothing was checked. */
-class CannotValidate extends Error {}
-
 function parseOptions(argv: string[]) {
   try {
     return parseArgs({ args: argv, options: OPTIONS, strict: true }).values;
   } catch (error) {
-    throw new CannotValidate(`${messageOf(error)}; see ${NAME} --help for the options`);
+    throw new CannotCheckError(`${messageOf(error)}; see ${NAME} --help for the options`);
   }
-}
-
-function formatOf(value: string): Format {
-  const format = FORMATS.find((known) => known === value);
-  if (format === undefined) {
-    throw new CannotValidate(`--format ${value}: use ${FORMATS.join(' or ')}`);
-  }
-  return format;
-}
-
-/** Each `--delivery KEY=FILE`, FILE read from the current directory, as any command's file arguments. */
-function readDeliveries(specs: string[]): Map<string, unknown> {
-  const deliveries = new Map<string, unknown>();
-  for (const spec of specs) {
-    const [key, file] = spec.split(/=(.*)/s);
-    if (!key || !file) {
-      throw new CannotValidate(`--delivery ${spec}: write it as TRIGGER_KEY=FILE`);
-    }
-    const path = resolve(file);
-    try {
-      deliveries.set(key, JSON.parse(readFileSync(path, 'utf8')));
-    } catch (error) {
-      const reason = messageOf(error);
-      throw new CannotValidate(
-        `--delivery: cannot read the delivery for ${key} from ${path}: ${reason}`,
-      );
-    }
-  }
-  return deliveries;
-}
-
-/** The listing's path: `--listing` must name a file that can be read; the default may be absent (M002 is then deferred). */
-function listingPathOf(option: string | undefined, appDir: string): string {
-  if (option === undefined) {
-    return join(appDir, 'listing.json');
-  }
-  const path = resolve(option);
-  try {
-    readFileSync(path);
-  } catch (error) {
-    throw new CannotValidate(
-      `--listing: cannot read ${path} (${messageOf(error)}): give the listing file's path, or leave the option out`,
-    );
-  }
-  return path;
-}
-
-/** What one run found: the schema validation (null when skipped), each check's result, the versioning rules' (null when not asked). */
-interface Report {
-  schema: SchemaValidation | null;
-  results: CheckResult[];
-  versioning: VersionReport | null;
-}
-
-interface JsonReport {
-  tool: { name: string; version: string };
-  app: string;
-  schema: {
-    package: 'zapier-platform-schema';
-    version: string;
-    errors: SchemaError[];
-  } | null;
-  results: ReportEntry[];
-  summary: Summary | null;
-  /** `--previous` and `--versions`: their entries and closing lines, or null when not asked. */
-  versioning: VersionReport | null;
-  /** Why nothing was checked (exit 2), or null. */
-  error: string | null;
 }
 
 type Values = ReturnType<typeof parseOptions>;
 
-async function check(values: Values, appDir: string): Promise<Report> {
-  if (!existsSync(appDir)) {
-    throw new CannotValidate(
-      `--app-dir: ${appDir} does not exist: give the app's folder`,
-    );
+function formatOf(value: string): Format {
+  const format = FORMATS.find((known) => known === value);
+  if (format === undefined) {
+    throw new CannotCheckError(`--format ${value}: use ${FORMATS.join(' or ')}`);
   }
-  if (!statSync(appDir).isDirectory()) {
-    throw new CannotValidate(
-      `--app-dir: ${appDir} is not a folder: give the app's folder`,
-    );
-  }
-  const deliveries = readDeliveries(values.delivery);
-  const listingPath = listingPathOf(values.listing, appDir);
-  // Read from the current directory, as every file argument.
-  const versionFiles: VersionOptions = {
-    previous: values.previous === undefined ? undefined : resolve(values.previous),
-    versions: values.versions === undefined ? undefined : resolve(values.versions),
-  };
-  return inFolder(appDir, async () => {
-    const { handler, definition, corePath } = await loadApp(appDir);
-    const schema = values['skip-schema'] ? null : await validateSchema(handler, corePath);
-    if (schema !== null && schema.errors.length > 0) {
-      return { schema, results: [], versioning: null };
-    }
-    const runs = await runStepsOffline(handler, definition, deliveries);
-    const results = runChecks({
-      definition,
-      listing: readListing(listingPath),
-      runs,
-      sources: readSources(appDir),
-    });
-    return { schema, results, versioning: await versioningOf(versionFiles, definition) };
-  });
+  return format;
 }
 
-/** `--previous` and `--versions` (absolute paths: the app's folder is the current one here). */
-async function versioningOf(
-  files: VersionOptions,
-  definition: AppDefinition,
-): Promise<VersionReport | null> {
-  if (files.previous === undefined && files.versions === undefined) {
+/** Each `--delivery KEY=FILE`, by trigger key. */
+function deliveriesOf(specs: string[]): Record<string, string> {
+  const deliveries: Record<string, string> = {};
+  for (const spec of specs) {
+    const [key, file] = spec.split(/=(.*)/s);
+    if (!key || !file) {
+      throw new CannotCheckError(`--delivery ${spec}: write it as TRIGGER_KEY=FILE`);
+    }
+    deliveries[key] = file;
+  }
+  return deliveries;
+}
+
+/** The options as `lint` takes them. */
+const lintOptionsOf = (values: Values): LintOptions => ({
+  deliveries: deliveriesOf(values.delivery),
+  schema: !values['skip-schema'],
+  ...(values.listing === undefined ? {} : { listing: values.listing }),
+  ...(values.previous === undefined ? {} : { previous: values.previous }),
+  ...(values.versions === undefined ? {} : { versions: values.versions }),
+});
+
+const schemaFailed = (result: LintResult) =>
+  result.schema !== null && result.schema.errors.length > 0;
+
+function schemaFailure(result: LintResult): string | null {
+  if (result.schema === null || !schemaFailed(result)) {
     return null;
   }
-  try {
-    return await checkVersions(definition, files);
-  } catch (error) {
-    if (error instanceof VersionInputError) {
-      throw new CannotValidate(error.message);
-    }
-    throw error;
-  }
+  const { schemaVersion, errors } = result.schema;
+  return `the definition fails zapier-platform-schema ${schemaVersion} (${errors.length} error${errors.length === 1 ? '' : 's'}): fix what is listed, then run again; no publishing check ran`;
 }
 
-function schemaLines(schema: SchemaValidation): string[] {
-  const source = `zapier-platform-schema ${schema.schemaVersion} (the app's own, as zapier-platform validate --without-style uses it)`;
-  if (schema.errors.length === 0) {
-    return [`==> schema: ${source}: no structural errors`];
-  }
-  return [
-    `==> schema: ${source}`,
-    ...schema.errors.map(
-      (error) =>
-        `✖ ${error.property}: ${error.message}${error.links.length > 0 ? ` ${error.links.join(' ')}` : ''}`,
-    ),
-  ];
-}
-
-const schemaFailure = (schema: SchemaValidation) =>
-  `the definition fails zapier-platform-schema ${schema.schemaVersion} (${schema.errors.length} error${schema.errors.length === 1 ? '' : 's'}): fix what is listed, then run again; no publishing check ran`;
-
-/** 1 when a check failed or a versioning rule refuses this version, else 0 (EXIT_CODES). */
-const exitCodeOf = (report: Report) =>
-  report.results.some((result) => result.status === 'failure') ||
-  report.versioning?.refused === true
-    ? 1
-    : 0;
-
-function printText(report: Report, output: Output): number {
-  if (report.schema !== null) {
-    schemaLines(report.schema).forEach((line) => output.out(line));
-    if (report.schema.errors.length > 0) {
-      output.err(`${NAME}: ${schemaFailure(report.schema)}`);
-      return 2;
-    }
-  }
-  output.out(`==> publishing checks (${REFERENCE_URL})`);
-  reportLines(report.results, colourWanted(output)).forEach((line) => output.out(line));
-  output.out(summary(report.results));
-  if (report.versioning !== null) {
-    output.out(`==> Zapier's versioning rules (${VERSIONING_URL})`);
-    report.versioning.entries
-      .map((entry) => entryLine(entry, colourWanted(output)))
-      .forEach((line) => output.out(line));
-    report.versioning.closing.forEach((line) => output.out(line));
-  }
-  return exitCodeOf(report);
-}
-
-/** The one object `--format json` prints; `error` says why nothing was checked (exit 2). */
-function jsonReport(appDir: string, report: Report, error: string | null): JsonReport {
-  return {
-    tool: { name: NAME, version: ownVersion() },
-    app: appDir,
-    schema:
-      report.schema === null
-        ? null
-        : {
-            package: 'zapier-platform-schema',
-            version: report.schema.schemaVersion,
-            errors: report.schema.errors,
-          },
-    results: reportEntries(report.results),
-    summary: error === null ? summaryCounts(report.results) : null,
-    versioning: report.versioning,
-    error,
-  };
-}
-
-function printJson(report: Report, appDir: string, output: Output): number {
-  const error =
-    report.schema !== null && report.schema.errors.length > 0
-      ? schemaFailure(report.schema)
-      : null;
-  output.out(JSON.stringify(jsonReport(appDir, report, error), null, 2));
-  if (error !== null) {
-    output.err(`${NAME}: ${error}`);
+/** EXIT_CODES: 2 when the schema refused the definition; 1 when a check failed or a versioning rule refuses this version; else 0. */
+function exitCodeOf(result: LintResult): number {
+  if (schemaFailed(result)) {
     return 2;
   }
-  return exitCodeOf(report);
+  return result.results.some((each) => each.status === 'failure') ||
+    result.versioning?.refused === true
+    ? 1
+    : 0;
+}
+
+const tool = () => ({ name: NAME, version: ownVersion() });
+
+function print(result: LintResult, format: Format, output: Output): number {
+  const failure = schemaFailure(result);
+  if (format === 'json') {
+    output.out(JSON.stringify(jsonReport(tool(), result, failure), null, 2));
+  } else {
+    textReport(result, colourWanted(output)).forEach((line) => output.out(line));
+  }
+  if (failure !== null) {
+    output.err(`${NAME}: ${failure}`);
+  }
+  return exitCodeOf(result);
 }
 
 export async function main(
@@ -370,16 +226,13 @@ export async function main(
     }
     format = formatOf(values.format);
     appDir = resolve(values['app-dir']);
-    const report = await check(values, appDir);
-    return format === 'json'
-      ? printJson(report, appDir, output)
-      : printText(report, output);
+    return print(await lint(appDir, lintOptionsOf(values)), format, output);
   } catch (error) {
-    if (error instanceof CannotValidate || error instanceof AppLoadError) {
+    if (error instanceof CannotCheckError) {
       if (format === 'json') {
-        const nothingChecked = { schema: null, results: [], versioning: null };
+        const nothingChecked = { appDir, schema: null, results: [], versioning: null };
         output.out(
-          JSON.stringify(jsonReport(appDir, nothingChecked, error.message), null, 2),
+          JSON.stringify(jsonReport(tool(), nothingChecked, error.message), null, 2),
         );
       }
       output.err(`${NAME}: ${error.message}`);

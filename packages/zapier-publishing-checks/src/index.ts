@@ -1,31 +1,57 @@
 /**
- * Zapier's publishing checks, offline, for any Zapier CLI app: load the app
- * as the CLI does, run its triggers locally, and judge every check that can
- * be decided from its code. `main` is the command line (bin
- * `zapier-publishing-checks`); the rest is for callers that hold an app's
- * handler themselves.
+ * Zapier's publishing checks, offline, for any Zapier CLI app.
+ *
+ * - `lint(appDir, options)`: load the app as the CLI does, validate its
+ *   schema, run its triggers locally, and judge every rule and, when asked,
+ *   the versioning rules. The command line (`zapier-publishing-checks`,
+ *   `main`) is this call plus printing.
+ * - `checkApp(input)`: the rules alone, for a caller that holds the
+ *   definition (and, if any, its local runs, listing and code) already.
+ * - `RULES`, each with its `meta`; the versioning rules' in `VERSIONING_RULES`.
  */
+export { lint } from './lint';
+export type { LintOptions, LintResult } from './lint';
 export { main } from './cli';
 export type { Output } from './cli';
-export { ALL_CHECKS } from './checks';
-export type { Check, CheckInput, Finding } from './checks/check';
-export type { AppDefinition } from './definition';
-export { readListing } from './listing';
-export type { ListingRead } from './listing';
-export { AppLoadError, asAppHandler, definitionOf, loadApp } from './load-app';
-export { runStepsOffline } from './local-run';
-export type { StepRun } from './local-run';
-export { entryLine, reportEntries, reportLines, summary, summaryCounts } from './report';
-export type { ReportEntry, Summary } from './report';
-export { validateSchema } from './schema';
-export type { SchemaError, SchemaValidation } from './schema';
-export { runChecks } from './runner';
-export { readSources } from './sources';
-export type { SourceFile } from './sources';
-export type { CheckResult } from './runner';
+export { checkApp } from './check-app';
+export { RULES } from './registry';
+export type {
+  Category,
+  Finding,
+  FindingStatus,
+  Need,
+  Place,
+  ReportEntry,
+  ResultStatus,
+  Rule,
+  RuleMeta,
+  RuleResult,
+} from './rule';
+export { entriesOf, placeText } from './rule';
+export type {
+  AppDefinition,
+  Item,
+  Listing,
+  ListingRead,
+  RuleInput,
+  RunMethod,
+  RunOutcome,
+  SourceFile,
+  StepRun,
+} from './input';
+export { readListing } from './read/listing';
+export { AppLoadError, asAppHandler, definitionOf, loadApp } from './read/load-app';
+export { runStepsOffline } from './read/local-run';
+export { validateSchema } from './read/schema';
+export type { SchemaError, SchemaValidation } from './read/schema';
+export { readPreviousDefinition } from './read/previous';
+export { readSources } from './read/sources';
+export { CannotCheckError } from './shared/messages';
 export { checkVersions } from './versioning';
-export type { VersionOptions, VersionReport } from './versioning';
-export { compareDefinitions } from './versioning/breaking-changes';
-export type { Comparison, VersionChange } from './versioning/breaking-changes';
-export { judgePush, parseVersionList } from './versioning/push-rules';
-export { readPreviousDefinition } from './versioning/previous';
+export type { VersionInputs, VersionReport } from './versioning';
+export { VERSIONING_RULES } from './versioning/rules';
+export { entryLine, textReport } from './formats/text';
+export { jsonReport } from './formats/json';
+export type { JsonEntry, JsonReport } from './formats/json';
+export { summaryCounts } from './formats/summary';
+export type { Summary } from './formats/summary';

@@ -3,10 +3,9 @@
  * local runs and listing that go with it. Each test breaks exactly one rule
  * in a fresh copy.
  */
-import type { CheckInput } from '../src/checks/check';
-import type { AppDefinition } from '../src/definition';
-import type { ListingRead } from '../src/listing';
-import type { StepRun } from '../src/local-run';
+import type { ListingRead, StepRun } from '../src/input';
+import type { AppDefinition } from '../src/shared/definition';
+import type { TestInput } from './rule-tester';
 
 const FUNC = '$func$2$f$';
 
@@ -177,7 +176,7 @@ export function validListing(): ListingRead {
   };
 }
 
-export function validInput(): CheckInput {
+export function validInput(): TestInput {
   return {
     definition: validDefinition(),
     listing: validListing(),

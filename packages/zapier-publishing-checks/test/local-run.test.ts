@@ -1,7 +1,7 @@
-/** src/local-run.ts: what an app logs during a local run stays out of the report, unless the run failed. */
-import type { AppDefinition } from '../src/definition';
-import type { LambdaHandler } from '../src/lambda-handler';
-import { runStepsOffline } from '../src/local-run';
+/** src/read/local-run.ts: what an app logs during a local run stays out of the report, unless the run failed. */
+import type { LambdaHandler } from '../src/read/lambda-handler';
+import { runStepsOffline } from '../src/read/local-run';
+import type { AppDefinition } from '../src/shared/definition';
 
 const definition = {
   version: '1.0.0',

@@ -1,49 +1,85 @@
 /**
- * Where each finding is, for `--format json`: the step and the definition
- * path its message starts with, or null when it names none.
+ * Where each finding is, as data: every format prints the place a rule
+ * gave it, never one read back out of the message.
  */
-import { reportEntries } from '../src/report';
-import type { CheckResult } from '../src/runner';
+import { jsonEntry } from '../src/formats/json';
+import { entryLine } from '../src/formats/text';
+import type { Place, ReportEntry, RuleMeta } from '../src/rule';
+import { entriesOf, placeText } from '../src/rule';
 
-const withFinding = (change: string): CheckResult => ({
+const META: RuleMeta = {
   id: 'D000',
-  status: 'failure',
+  name: 'a-rule',
+  category: 'publishing-task',
   requirement: 'a rule',
-  findings: [{ severity: 'failure', change }],
-});
-
-const whereOf = (change: string) => {
-  const [entry] = reportEntries([withFinding(change)]);
-  return { step: entry?.step, field: entry?.field };
+  url: 'https://docs.zapier.com/platform/publish/integration-checks-reference#D000',
+  needs: ['definition'],
+  messages: {},
 };
 
-it.each([
-  ['triggers.new_lead: add operation.performList', 'triggers.new_lead', null],
-  [
-    'creates.add_lead.operation.inputFields[2] (email): give it help text',
-    'creates.add_lead',
-    'operation.inputFields[2]',
-  ],
-  ['searches.find_lead perform item 0: return "id"', 'searches.find_lead', null],
-  ['authentication.connectionLabel: set it', null, 'authentication.connectionLabel'],
-  ['flags.cleanInputData is true: set it to false', null, 'flags.cleanInputData'],
-  ['/app/listing.json: shorten the title', null, null],
-  ['the app offers no trigger, search or create a user can pick', null, null],
-])('%s: step %s, field %s', (change, step, field) => {
-  expect(whereOf(change)).toEqual({ step, field });
+const entry = (place: Place, message = 'change it'): ReportEntry => ({
+  meta: META,
+  status: 'failure',
+  messageId: 'x',
+  message,
+  place,
 });
 
-it('a passing check names no step or field, and says what it requires', () => {
-  expect(
-    reportEntries([{ id: 'D001', status: 'pass', requirement: 'a rule', findings: [] }]),
-  ).toEqual([
+it.each([
+  [
     {
-      id: 'D001',
-      status: 'pass',
-      step: null,
-      field: null,
-      message: 'a rule: nothing to change',
-      link: 'https://docs.zapier.com/platform/publish/integration-checks-reference#D001',
+      step: 'creates.create_order',
+      field: 'lims_id',
+      path: 'creates.create_order.operation.inputFields[2]',
     },
-  ]);
+    'creates.create_order lims_id',
+  ],
+  [
+    { step: 'triggers.new_lead', path: 'triggers.new_lead.display.label' },
+    'triggers.new_lead',
+  ],
+  [{ step: 'triggers.new_lead' }, 'triggers.new_lead'],
+  [{ path: 'authentication.connectionLabel' }, 'authentication.connectionLabel'],
+  [{ file: 'src/creates/order.ts', line: 34 }, 'src/creates/order.ts:34'],
+  [{ file: 'listing.json' }, 'listing.json'],
+  [{}, ''],
+] as [Place, string][])('%j prints as "%s"', (place, text) => {
+  expect(placeText(place)).toBe(text);
+});
+
+it('a line says the place, then the message; a finding about the whole app, the message alone', () => {
+  expect(entryLine(entry({ step: 'triggers.new_lead', field: 'page' }))).toBe(
+    `✖ D000 failure triggers.new_lead page: change it. ${META.url}`,
+  );
+  expect(entryLine(entry({}, 'add a step'))).toBe(
+    `✖ D000 failure add a step. ${META.url}`,
+  );
+});
+
+it('JSON gives every part of the place as a field, null where there is none', () => {
+  expect(jsonEntry(entry({ file: 'src/x.ts', line: 3 }))).toEqual({
+    id: 'D000',
+    status: 'failure',
+    step: null,
+    field: null,
+    path: null,
+    file: 'src/x.ts',
+    line: 3,
+    message: 'change it',
+    link: META.url,
+  });
+});
+
+it('a passing rule is one entry at no place, saying what it requires', () => {
+  const [passed] = entriesOf([{ meta: META, status: 'pass', findings: [] }]);
+  expect(passed).toEqual({
+    meta: META,
+    status: 'pass',
+    messageId: 'pass',
+    message: 'a rule',
+    place: {},
+  });
+  expect(entryLine(passed!)).toBe(
+    `✔ D000 pass    a rule: nothing to change. ${META.url}`,
+  );
 });

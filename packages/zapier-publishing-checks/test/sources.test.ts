@@ -3,7 +3,18 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { packageNameOf, readSources } from '../src/sources';
+import type { SourceFile } from '../src/input';
+import { readSources } from '../src/read/sources';
+import { appNameOf } from '../src/shared/app-name';
+import { validInput } from './fixtures';
+
+/** The app's name as D011 reads it when the app has no listing. */
+const packageNameOf = (sources: SourceFile[]) =>
+  appNameOf({
+    ...validInput(),
+    listing: { found: false, path: 'listing.json', problem: 'none', missing: true },
+    sources,
+  });
 
 let appDir: string;
 

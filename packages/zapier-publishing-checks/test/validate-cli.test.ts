@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { ALL_CHECKS } from '../src/checks';
+import { RULES } from '../src/registry';
 import { main } from '../src/cli';
 
 /** The repository, whose node_modules holds a zapier-platform-core for the apps written here. */
@@ -126,7 +126,7 @@ it('passes an app that follows every rule, after the schema validation, naming t
   expect(out[0]).toBe(
     `==> schema: zapier-platform-schema ${SCHEMA_VERSION} (the app's own, as zapier-platform validate --without-style uses it): no structural errors`,
   );
-  const all = ALL_CHECKS.length;
+  const all = RULES.length;
   expect(out[out.length - 1]).toBe(
     `${all} checks: ${all} passed, 0 with warnings, 0 failed, 0 not decided offline.`,
   );
@@ -340,13 +340,16 @@ describe("a command line's conventions", () => {
         status: 'failure',
         step: 'triggers.new_thing',
         field: null,
+        path: 'triggers.new_thing.display.description',
+        file: null,
+        line: null,
         message:
-          'triggers.new_thing: write the description as "Triggers when … ." (it is "Fires when a thing is added.")',
+          'write the description as "Triggers when … ." (it is "Fires when a thing is added.")',
         link: 'https://docs.zapier.com/platform/publish/integration-checks-reference#D021',
       });
       expect(json.summary).toEqual({
-        checks: ALL_CHECKS.length,
-        passed: ALL_CHECKS.length - 1,
+        checks: RULES.length,
+        passed: RULES.length - 1,
         warnings: 0,
         failed: 1,
         deferred: 0,

@@ -75,11 +75,11 @@ describe('--previous', () => {
     const previous = appFolder('previous', '1.0.0', [PAGE]);
     expect(await run(appFolder('next', '1.0.1', []), '--previous', previous)).toBe(1);
     expect(lines).toContain(
-      `✖ removed-input-field failure triggers.new_thing, field page: removed: existing Zaps that fill it lose its value; keep the field (the code may ignore it), or raise the major. ${GUARDRAILS}`,
+      `✖ removed-input-field failure triggers.new_thing page: removed: existing Zaps that fill it lose its value; keep the field (the code may ignore it), or raise the major. ${GUARDRAILS}`,
     );
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^! C002 warning triggers\.new_thing, field page: removed: .*#C002$/,
+        /^! C002 warning triggers\.new_thing page: removed: .*#C002$/,
       ),
     );
     expect(lines.slice(-3)).toEqual([
@@ -93,9 +93,7 @@ describe('--previous', () => {
     const previous = appFolder('previous', '1.0.0', [PAGE]);
     expect(await run(appFolder('next', '2.0.0', []), '--previous', previous)).toBe(0);
     expect(lines).toContainEqual(
-      expect.stringMatching(
-        /^! removed-input-field warning triggers\.new_thing, field page: /,
-      ),
+      expect.stringMatching(/^! removed-input-field warning triggers\.new_thing page: /),
     );
     expect(lines).toContainEqual(
       expect.stringMatching(
@@ -119,7 +117,7 @@ describe('--previous', () => {
     const renamed = lines.filter((line) => line.includes(' renamed-input-field '));
     expect(renamed).toEqual([
       expect.stringMatching(
-        /^✖ renamed-input-field failure triggers\.new_thing, field page: renamed to page_id/,
+        /^✖ renamed-input-field failure triggers\.new_thing page: renamed to page_id/,
       ),
     ]);
     expect(renamed[0]!.endsWith(GUARDRAILS)).toBe(true);
@@ -196,7 +194,7 @@ describe('--previous', () => {
     ).toBe(1);
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^✖ newly-required-field failure triggers\.new_thing, field page: optional before, now required without a default/,
+        /^✖ newly-required-field failure triggers\.new_thing page: optional before, now required without a default/,
       ),
     );
   });
@@ -221,7 +219,7 @@ describe('--previous', () => {
     expect(await run(appFolder('next', '1.0.1', []), '--previous', previous)).toBe(1);
     expect(errors).toEqual([]);
     expect(lines).toContainEqual(
-      expect.stringMatching(/removed-input-field.*triggers\.new_thing, field page/),
+      expect.stringMatching(/removed-input-field.*triggers\.new_thing page/),
     );
   });
 

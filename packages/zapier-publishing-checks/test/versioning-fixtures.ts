@@ -1,10 +1,10 @@
 /**
- * The previous public version of an app, and, per rule of docs/rules.md's
- * versioning section, a next version that breaks exactly that rule: a
+ * The previous public version of an app, and, per rule of
+ * docs/versioning.md, a next version that breaks exactly that rule: a
  * fixture pair per rule.
  */
-import type { AppDefinition } from '../src/definition';
-import type { RuleId } from '../src/versioning/rules';
+import type { AppDefinition } from '../src/shared/definition';
+import type { VersioningRuleId } from '../src/versioning/rules';
 
 export function previousVersion(): AppDefinition {
   return {
@@ -134,7 +134,7 @@ const filterSchema = (next: AppDefinition) =>
   };
 
 export interface FixturePair {
-  rule: RuleId;
+  rule: VersioningRuleId;
   /** What breaks it, for the test's name. */
   change: string;
   next: AppDefinition;
@@ -189,7 +189,7 @@ export const FIXTURE_PAIRS: FixturePair[] = [
     next: nextVersion((next) => {
       inputsOf(next, 'triggers', 'new_contact').splice(1, 1);
     }),
-    where: 'triggers.new_contact, field tag',
+    where: 'triggers.new_contact tag',
   },
   {
     rule: 'newly-required-field',
@@ -197,7 +197,7 @@ export const FIXTURE_PAIRS: FixturePair[] = [
     next: nextVersion((next) => {
       inputsOf(next, 'triggers', 'new_contact')[0]!.required = true;
     }),
-    where: 'triggers.new_contact, field list_id',
+    where: 'triggers.new_contact list_id',
   },
   {
     rule: 'auth-field',
@@ -205,7 +205,7 @@ export const FIXTURE_PAIRS: FixturePair[] = [
     next: nextVersion((next) => {
       authFieldsOf(next).splice(1, 1);
     }),
-    where: 'authentication, field subdomain',
+    where: 'authentication subdomain',
   },
   {
     rule: 'auth-field',
@@ -213,7 +213,7 @@ export const FIXTURE_PAIRS: FixturePair[] = [
     next: nextVersion((next) => {
       authFieldsOf(next).push({ key: 'region', label: 'Region', required: true });
     }),
-    where: 'authentication, field region',
+    where: 'authentication region',
   },
   {
     rule: 'auth-field',
@@ -221,7 +221,7 @@ export const FIXTURE_PAIRS: FixturePair[] = [
     next: nextVersion((next) => {
       authFieldsOf(next)[0]!.type = 'password';
     }),
-    where: 'authentication, field api_key',
+    where: 'authentication api_key',
   },
   {
     rule: 'input-field-type',
@@ -229,7 +229,7 @@ export const FIXTURE_PAIRS: FixturePair[] = [
     next: nextVersion((next) => {
       inputsOf(next, 'triggers', 'new_contact')[1]!.list = true;
     }),
-    where: 'triggers.new_contact, field tag',
+    where: 'triggers.new_contact tag',
   },
   {
     rule: 'json-schema',
@@ -237,7 +237,7 @@ export const FIXTURE_PAIRS: FixturePair[] = [
     next: nextVersion((next) => {
       filterSchema(next).properties.status.enum = ['open'];
     }),
-    where: 'triggers.new_contact, field filter',
+    where: 'triggers.new_contact filter',
   },
   {
     rule: 'json-schema',
@@ -245,7 +245,7 @@ export const FIXTURE_PAIRS: FixturePair[] = [
     next: nextVersion((next) => {
       filterSchema(next).required = ['status'];
     }),
-    where: 'triggers.new_contact, field filter',
+    where: 'triggers.new_contact filter',
   },
   {
     rule: 'json-schema',
@@ -253,7 +253,7 @@ export const FIXTURE_PAIRS: FixturePair[] = [
     next: nextVersion((next) => {
       filterSchema(next).additionalProperties = false;
     }),
-    where: 'triggers.new_contact, field filter',
+    where: 'triggers.new_contact filter',
   },
   {
     rule: 'json-schema',
@@ -261,7 +261,7 @@ export const FIXTURE_PAIRS: FixturePair[] = [
     next: nextVersion((next) => {
       filterSchema(next).properties.status.maxLength = 4;
     }),
-    where: 'triggers.new_contact, field filter',
+    where: 'triggers.new_contact filter',
   },
   {
     rule: 'renamed-step',
@@ -278,7 +278,7 @@ export const FIXTURE_PAIRS: FixturePair[] = [
     next: nextVersion((next) => {
       inputsOf(next, 'triggers', 'new_contact')[1]!.key = 'tag_name';
     }),
-    where: 'triggers.new_contact, field tag',
+    where: 'triggers.new_contact tag',
   },
   {
     rule: 'renamed-auth-field',
@@ -286,7 +286,7 @@ export const FIXTURE_PAIRS: FixturePair[] = [
     next: nextVersion((next) => {
       authFieldsOf(next)[0]!.key = 'token';
     }),
-    where: 'authentication, field api_key',
+    where: 'authentication api_key',
   },
   {
     rule: 'removed-output-field',
@@ -295,7 +295,7 @@ export const FIXTURE_PAIRS: FixturePair[] = [
       next.triggers!.new_contact!.operation!.outputFields = [{ key: 'id' }];
       delete (next.triggers!.new_contact!.operation!.sample as { email?: string }).email;
     }),
-    where: 'triggers.new_contact, output field email',
+    where: 'triggers.new_contact email',
   },
   {
     rule: 'new-required-field',
@@ -307,7 +307,7 @@ export const FIXTURE_PAIRS: FixturePair[] = [
         required: true,
       });
     }),
-    where: 'creates.create_contact, field owner',
+    where: 'creates.create_contact owner',
   },
   {
     rule: 'C001',
@@ -323,7 +323,7 @@ export const FIXTURE_PAIRS: FixturePair[] = [
     next: nextVersion((next) => {
       inputsOf(next, 'creates', 'create_contact').splice(1, 1);
     }),
-    where: 'creates.create_contact, field name',
+    where: 'creates.create_contact name',
   },
   {
     rule: 'C003',
@@ -335,6 +335,6 @@ export const FIXTURE_PAIRS: FixturePair[] = [
         company: {},
       };
     }),
-    where: 'triggers.new_contact, sample key company__name',
+    where: 'triggers.new_contact company__name',
   },
 ];

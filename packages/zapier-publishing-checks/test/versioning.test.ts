@@ -1,12 +1,15 @@
 /**
  * A new version against the previous public one: each rule of
- * docs/rules.md's versioning section found on its fixture pair and nowhere
+ * docs/versioning.md found on its fixture pair and nowhere
  * else, and what Zapier leaves alone left alone.
  */
+import { parseVersionList } from '../src/read/versions';
+import { fillMessage, placeText } from '../src/rule';
+import { parseVersion } from '../src/shared/semver';
 import { compareDefinitions } from '../src/versioning/breaking-changes';
 import { schemaNarrowings } from '../src/versioning/json-schema';
-import { judgePush, parseVersionList } from '../src/versioning/push-rules';
-import { parseVersion } from '../src/versioning/semver';
+import { judgePush } from '../src/versioning/push-rules';
+import { VERSIONING_RULES } from '../src/versioning/rules';
 import {
   FIXTURE_PAIRS,
   authFieldsOf,
@@ -17,7 +20,7 @@ import {
 
 const rulesOf = (next = previousVersion()) =>
   compareDefinitions(previousVersion(), next).changes.map(
-    (change) => `${change.rule} ${change.where}`,
+    (change) => `${change.rule} ${placeText(change.place)}`,
   );
 
 it('finds nothing between a version and itself', () => {
@@ -39,8 +42,8 @@ it('says a rename for what it is, once, not as a removal too', () => {
     inputsOf(next, 'triggers', 'new_contact')[1]!.key = 'tag_name';
   });
   expect(rulesOf(renamed)).toEqual([
-    'renamed-input-field triggers.new_contact, field tag',
-    'C002 triggers.new_contact, field tag',
+    'renamed-input-field triggers.new_contact tag',
+    'C002 triggers.new_contact tag',
   ]);
 });
 
@@ -68,7 +71,7 @@ it('reads searchOrCreates under their alias, searchAndCreates', () => {
   ).toEqual([
     expect.objectContaining({
       rule: 'removed-search-or-create',
-      where: 'searchOrCreates.find_or_create_contact',
+      place: { step: 'searchOrCreates.find_or_create_contact' },
     }),
   ]);
 });
@@ -126,7 +129,7 @@ describe('leaves alone', () => {
     expect(compareDefinitions(previousVersion(), next).changes).toEqual([
       expect.objectContaining({
         rule: 'removed-input-field',
-        where: 'triggers.new_contact, field tag',
+        place: { step: 'triggers.new_contact', field: 'tag' },
         undecided: true,
       }),
     ]);
@@ -172,7 +175,7 @@ describe('leaves alone', () => {
         email: 'a@example.org',
       };
     });
-    expect(rulesOf(next)).toEqual(['C003 triggers.new_contact, sample key company']);
+    expect(rulesOf(next)).toEqual(['C003 triggers.new_contact company']);
   });
 
   it('a sample key of a hidden step, a json schema that only widens', () => {
@@ -194,8 +197,14 @@ describe('leaves alone', () => {
 });
 
 describe('push rules', () => {
-  const judge = (next: string, pushed: string) =>
-    judgePush(parseVersion(next)!, parseVersionList(pushed, 'versions.txt'));
+  const judge = (next: string, pushed: string) => {
+    const verdict = judgePush(
+      parseVersion(next)!,
+      parseVersionList(pushed, 'versions.txt'),
+    );
+    const template: string = VERSIONING_RULES.push.messages[verdict.messageId];
+    return { ...verdict, reason: fillMessage(template, verdict.data) };
+  };
 
   it.each([
     ['1.0.0', '', true],

@@ -1,28 +1,46 @@
 /**
  * What changed between the previous public version's definition and this
- * one, as the rules of docs/rules.md name it: one change per step, field or
+ * one, as the rules of docs/versioning.md name it: one change per step, field or
  * key, each naming its rule. Additions are listed apart: they need no new
  * major, only a minor by Zapier's numbering advice.
  */
-import type { AppDefinition, FieldDefinition, Step } from '../definition';
+import type { Place } from '../place';
+import type { AppDefinition, FieldDefinition, Step } from '../shared/definition';
 import {
   isFunctionReference,
   isHookTrigger,
   isRecord,
   staticFields,
   stepsOf,
-} from '../definition';
+} from '../shared/definition';
 import { schemaNarrowings } from './json-schema';
-import type { RuleId } from './rules';
+import type { MessageOf, VersioningRuleId } from './rules';
 
 export interface VersionChange {
-  rule: RuleId;
-  /** Where, e.g. `triggers.new_lead, input field page`. */
-  where: string;
-  /** What changed, and what to do instead. */
-  change: string;
+  rule: VersioningRuleId;
+  /** The key of the rule's message that says what changed, and what to do instead. */
+  messageId: string;
+  data?: Record<string, string>;
+  place: Place;
   /** It may not be a change: a function computes the new list, unknown offline. */
   undecided?: boolean;
+}
+
+/** A change of `rule`, said by one of its messages. */
+function change<Id extends VersioningRuleId>(
+  rule: Id,
+  messageId: MessageOf<Id>,
+  place: Place,
+  data?: Record<string, string>,
+  undecided?: boolean,
+): VersionChange {
+  return {
+    rule,
+    messageId,
+    place,
+    ...(data === undefined ? {} : { data }),
+    ...(undecided === true ? { undecided } : {}),
+  };
 }
 
 export interface Comparison {
@@ -86,23 +104,19 @@ function renamesOf(
 }
 
 interface FieldRules {
-  removed: RuleId;
-  renamed: RuleId;
+  removed: 'removed-input-field' | 'auth-field';
+  renamed: 'renamed-input-field' | 'renamed-auth-field';
   /** Rule for an added required field without a default. */
-  addedRequired: RuleId;
-  typeChanged: RuleId;
+  addedRequired: 'new-required-field' | 'auth-field';
+  typeChanged: 'input-field-type' | 'auth-field';
   /** Rule for an optional field made required without a default (inputs only). */
-  madeRequired?: RuleId;
+  madeRequired?: 'newly-required-field';
   /** Whether the fields belong to a step Zap templates use (C002). */
   templates: boolean;
-  /** Who loses a removed field's value, for the line. */
-  users: string;
-  /** Who holds no value for a newly required field. */
-  holders: string;
 }
 
 function fieldChanges(
-  where: string,
+  step: string,
   beforeList: unknown[] | undefined,
   afterList: unknown[] | undefined,
   rules: FieldRules,
@@ -118,37 +132,25 @@ function fieldChanges(
   const undecided = computedByFunction(afterList);
   for (const key of removed) {
     const renamedTo = renames.get(key);
-    const at = `${where}, field ${key}`;
+    const at = { step, field: key };
     if (renamedTo !== undefined) {
-      changes.push({
-        rule: rules.renamed,
-        where: at,
-        change: `renamed to ${renamedTo} (same label): Zapier sees ${key} removed and ${rules.users} lose its value; keep the key ${key} (the request may name it anything), or raise the major`,
-      });
+      changes.push(change(rules.renamed, 'renamed', at, { to: renamedTo, key }));
     } else if (undecided) {
-      changes.push({
-        rule: rules.removed,
-        where: at,
-        change: `no longer written out; it may come from the function that computes the fields: if it does not, ${rules.users} lose its value`,
-        undecided: true,
-      });
+      changes.push(change(rules.removed, 'maybeRemoved', at, undefined, true));
     } else {
-      changes.push({
-        rule: rules.removed,
-        where: at,
-        change: `removed: ${rules.users} lose its value; keep the field (the code may ignore it), or raise the major`,
-      });
+      changes.push(change(rules.removed, 'removed', at));
     }
     if (rules.templates && !undecided) {
-      changes.push({
-        rule: 'C002',
-        where: at,
-        change: `${renamedTo === undefined ? 'removed' : `renamed to ${renamedTo}`}: Zap templates that fill it lose its value`,
-      });
+      changes.push(
+        renamedTo === undefined
+          ? change('C002', 'removed', at)
+          : change('C002', 'renamed', at, { to: renamedTo }),
+      );
     }
   }
   for (const [key, now] of after) {
     const old = before.get(key);
+    const at = { step, field: key };
     if (old === undefined) {
       if (
         now.required === true &&
@@ -156,20 +158,17 @@ function fieldChanges(
         now.computed !== true &&
         ![...renames.values()].includes(key)
       ) {
-        changes.push({
-          rule: rules.addedRequired,
-          where: `${where}, field ${key}`,
-          change: `added as required without a default: ${rules.holders} have no value for it and fail; make it optional, or give it a default, or raise the major`,
-        });
+        changes.push(change(rules.addedRequired, 'addedRequired', at));
       }
       continue;
     }
     if (typeOf(old) !== typeOf(now)) {
-      changes.push({
-        rule: rules.typeChanged,
-        where: `${where}, field ${key}`,
-        change: `type ${typeOf(old)} became ${typeOf(now)}: values saved in existing Zaps may not fit; keep the type, or raise the major`,
-      });
+      changes.push(
+        change(rules.typeChanged, 'typeChanged', at, {
+          before: typeOf(old),
+          after: typeOf(now),
+        }),
+      );
     }
     if (
       rules.madeRequired !== undefined &&
@@ -177,11 +176,7 @@ function fieldChanges(
       now.required === true &&
       !hasDefault(now)
     ) {
-      changes.push({
-        rule: rules.madeRequired,
-        where: `${where}, field ${key}`,
-        change: `optional before, now required without a default: Zaps that left it empty fail; keep it optional, give it a default, or raise the major`,
-      });
+      changes.push(change(rules.madeRequired, 'madeRequired', at));
     }
     const oldSchema = (old as { schema?: unknown }).schema;
     const newSchema = (now as { schema?: unknown }).schema;
@@ -192,11 +187,7 @@ function fieldChanges(
       isRecord(newSchema)
     ) {
       for (const narrowing of schemaNarrowings(oldSchema, newSchema)) {
-        changes.push({
-          rule: 'json-schema',
-          where: `${where}, field ${key}`,
-          change: `its JSON schema narrowed (${narrowing}): a value existing Zaps send may be refused; keep the schema as wide, or raise the major`,
-        });
+        changes.push(change('json-schema', 'narrowed', at, { narrowing }));
       }
     }
   }
@@ -204,7 +195,7 @@ function fieldChanges(
     changes,
     additions: added
       .filter((key) => ![...renames.values()].includes(key))
-      .map((key) => `${where}, field ${key}`),
+      .map((key) => `${step}, field ${key}`),
   };
 }
 
@@ -262,25 +253,23 @@ const isVisible = (step: Step) => step.definition.display?.hidden !== true;
 
 function stepChanges(before: Step, after: Step): Comparison {
   const changes: VersionChange[] = [];
-  const where = before.path;
+  const step = before.path;
   if (isVisible(before) && !isVisible(after)) {
-    changes.push({
-      rule: 'C001',
-      where,
-      change:
-        'hidden: Zap templates built on it stop working (existing Zaps keep running)',
-    });
+    changes.push(change('C001', 'hidden', { step }));
   }
   if (before.kind === 'trigger' && isHookTrigger(before) !== isHookTrigger(after)) {
-    const kind = (step: Step) => (isHookTrigger(step) ? 'hook' : 'polling');
-    changes.push({
-      rule: 'trigger-type',
-      where,
-      change: `a ${kind(before)} trigger became a ${kind(after)} trigger: existing Zaps were set up for the other kind and stop; add the ${kind(after)} trigger under a new key and hide this one, or raise the major`,
-    });
+    const kind = (each: Step) => (isHookTrigger(each) ? 'hook' : 'polling');
+    changes.push(
+      change(
+        'trigger-type',
+        'switched',
+        { step },
+        { before: kind(before), after: kind(after) },
+      ),
+    );
   }
   const inputs = fieldChanges(
-    where,
+    step,
     before.definition.operation?.inputFields,
     after.definition.operation?.inputFields,
     {
@@ -290,8 +279,6 @@ function stepChanges(before: Step, after: Step): Comparison {
       typeChanged: 'input-field-type',
       madeRequired: 'newly-required-field',
       templates: isVisible(before),
-      users: 'existing Zaps that fill it',
-      holders: 'existing Zaps',
     },
   );
   changes.push(...inputs.changes);
@@ -301,14 +288,15 @@ function stepChanges(before: Step, after: Step): Comparison {
   const returned = returnedKeys(after.definition.operation?.sample, outputsAfter.keys());
   for (const key of outputsBefore.keys()) {
     if (!returned.has(flatKey(key))) {
-      changes.push({
-        rule: 'removed-output-field',
-        where: `${where}, output field ${key}`,
-        change: outputsComputed
-          ? 'no longer written out; it may come from the function that computes the output fields: if the step no longer returns it, Zaps that map it get nothing'
-          : 'removed: later steps of existing Zaps that map it get nothing; keep returning and declaring it, or raise the major',
-        ...(outputsComputed ? { undecided: true } : {}),
-      });
+      changes.push(
+        change(
+          'removed-output-field',
+          outputsComputed ? 'maybeRemoved' : 'removed',
+          { step, field: key },
+          undefined,
+          outputsComputed,
+        ),
+      );
     }
   }
   if (isVisible(before)) {
@@ -316,11 +304,7 @@ function stepChanges(before: Step, after: Step): Comparison {
       before.definition.operation?.sample,
       after.definition.operation?.sample,
     )) {
-      changes.push({
-        rule: 'C003',
-        where: `${where}, sample key ${key}`,
-        change: 'removed or renamed: Zap templates that map it lose its value',
-      });
+      changes.push(change('C003', 'removed', { step, field: key }));
     }
   }
   return { changes, additions: inputs.additions };
@@ -334,11 +318,12 @@ function authenticationChanges(
   const newType = after.authentication?.type ?? 'none';
   if (oldType !== newType) {
     return [
-      {
-        rule: 'auth-type',
-        where: 'authentication',
-        change: `type ${oldType} became ${newType}: every connected account must connect again and existing Zaps stop (its fields are not compared); keep ${oldType}, or raise the major`,
-      },
+      change(
+        'auth-type',
+        'changed',
+        { step: 'authentication' },
+        { before: oldType, after: newType },
+      ),
     ];
   }
   return fieldChanges(
@@ -351,8 +336,6 @@ function authenticationChanges(
       addedRequired: 'auth-field',
       typeChanged: 'auth-field',
       templates: false,
-      users: 'connected accounts that hold it',
-      holders: 'connected accounts',
     },
   ).changes;
 }
@@ -396,26 +379,18 @@ export function compareDefinitions(
       continue;
     }
     const renamedTo = renames.get(step.path);
+    const at = { step: step.path };
     changes.push(
       renamedTo === undefined
-        ? {
-            rule: 'removed-step',
-            where: step.path,
-            change:
-              'removed: existing Zaps that use it stop; hide it instead (display.hidden), or raise the major',
-          }
-        : {
-            rule: 'renamed-step',
-            where: step.path,
-            change: `renamed to ${renamedTo} (same label): Zapier sees ${step.key} removed and existing Zaps that use it stop; keep the key (hide it and add the new one beside it), or raise the major`,
-          },
+        ? change('removed-step', 'removed', at)
+        : change('renamed-step', 'renamed', at, { to: renamedTo, key: step.key }),
     );
     if (isVisible(step)) {
-      changes.push({
-        rule: 'C001',
-        where: step.path,
-        change: `${renamedTo === undefined ? 'removed' : `renamed to ${renamedTo}`}: Zap templates built on it stop working`,
-      });
+      changes.push(
+        renamedTo === undefined
+          ? change('C001', 'removed', at)
+          : change('C001', 'renamed', at, { to: renamedTo }),
+      );
     }
   }
   additions.push(
@@ -427,11 +402,9 @@ export function compareDefinitions(
   const searchOrCreatesAfter = searchOrCreateKeys(after);
   for (const key of searchOrCreatesBefore) {
     if (!searchOrCreatesAfter.has(key)) {
-      changes.push({
-        rule: 'removed-search-or-create',
-        where: `searchOrCreates.${key}`,
-        change: 'removed: existing Zaps that use it stop; keep it, or raise the major',
-      });
+      changes.push(
+        change('removed-search-or-create', 'removed', { step: `searchOrCreates.${key}` }),
+      );
     }
   }
   additions.push(

@@ -1,35 +1,33 @@
 /**
- * `--previous` and `--versions`: this version against the previous public
- * one (Zapier's promotion guardrails, its versioning matrix, C001 to C003)
- * and against the versions already pushed (its push rules). One line per
- * change in the report's format, then the previous and this version,
- * whether existing Zaps break, and the version Zapier will require.
+ * This version against the previous public one (Zapier's promotion
+ * guardrails, its versioning matrix, C001 to C003) and against the versions
+ * already pushed (its push rules): one finding per change, then the previous
+ * and this version, whether existing Zaps break, and the version Zapier will
+ * require. Reads no file: the command hands it what it read.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-
-import type { AppDefinition } from '../definition';
-import { messageOf } from '../messages';
-import type { ReportEntry } from '../report';
-import type { Status } from '../runner';
+import type { ReportEntry, ResultStatus } from '../rule';
+import { fillMessage } from '../rule';
+import type { AppDefinition } from '../shared/definition';
+import type { Version } from '../shared/semver';
+import { CannotCheckError } from '../shared/messages';
+import { parseVersion, versionText } from '../shared/semver';
 import type { Comparison, VersionChange } from './breaking-changes';
 import { compareDefinitions } from './breaking-changes';
-import { VersionInputError, readPreviousDefinition } from './previous';
-import { judgePush, parseVersionList } from './push-rules';
-import { MIGRATIONS, PUSH_RULES, RULES, breaksZaps } from './rules';
-import type { Version } from './semver';
-import { parseVersion, versionText } from './semver';
+import { judgePush } from './push-rules';
+import type { VersioningRuleId } from './rules';
+import { VERSIONING_RULES, breaksZaps } from './rules';
 
-export { VersionInputError };
-
-export interface VersionOptions {
-  /** The previous public version: its app folder or definition.json. */
-  previous?: string;
-  /** A file listing the versions already pushed. */
-  versions?: string;
+/** What to compare with: the previous public version, and the versions already pushed. */
+export interface VersionInputs {
+  previous?: {
+    definition: AppDefinition;
+    /** Where it was read from, as the closing line names it. */
+    source: string;
+  };
+  versions?: Version[];
 }
 
-/** What `--previous` and `--versions` found: entries as the checks' report has them, then the closing lines. */
+/** What the versioning rules found: findings as the checks' report has them, then the closing lines. */
 export interface VersionReport {
   entries: ReportEntry[];
   /** The previous and this version, whether existing Zaps break, the version Zapier will require. */
@@ -38,54 +36,38 @@ export interface VersionReport {
   refused: boolean;
 }
 
-const STEP = /^(?:triggers|searches|creates|searchOrCreates)\./;
-
-/** The step and field a change's `where` names (`triggers.new_lead, field page`). */
-function locationOf(where: string): Pick<ReportEntry, 'step' | 'field'> {
-  const [head = where, detail] = where.split(', ', 2);
-  const step = STEP.test(head) ? head : null;
-  if (detail === undefined) {
-    return { step, field: step === null ? head : null };
-  }
-  return { step, field: detail.replace(/^(?:field|output field|sample key) /, '') };
+/** A definition's version is not X.Y.Z: nothing can be compared. */
+export class VersionNumberError extends CannotCheckError {
+  override name = 'VersionNumberError';
 }
-
-const entry = (
-  status: Status,
-  id: string,
-  where: string | null,
-  message: string,
-  link: string,
-): ReportEntry => ({
-  id,
-  status,
-  ...(where === null ? { step: null, field: null } : locationOf(where)),
-  message: where === null ? message : `${where}: ${message}`,
-  link,
-});
 
 function versionOf(definition: AppDefinition, whose: string): Version {
   const version = parseVersion(definition.version ?? '');
   if (version === undefined) {
-    throw new VersionInputError(
+    throw new VersionNumberError(
       `${whose} has version ${JSON.stringify(definition.version)}, not X.Y.Z`,
     );
   }
   return version;
 }
 
-function severityOf(change: VersionChange, majorRaised: boolean): Status {
+function found(
+  rule: VersioningRuleId,
+  status: ResultStatus,
+  messageId: string,
+  data: Record<string, string> | undefined,
+  place: VersionChange['place'] = {},
+): ReportEntry {
+  const meta = VERSIONING_RULES[rule];
+  const template = (meta.messages as Record<string, string>)[messageId] ?? messageId;
+  return { meta, status, messageId, message: fillMessage(template, data), place };
+}
+
+function statusOf(change: VersionChange, majorRaised: boolean): ResultStatus {
   if (change.undecided === true) {
     return 'deferred';
   }
   return breaksZaps(change.rule) && !majorRaised ? 'failure' : 'warning';
-}
-
-function changeEntry(change: VersionChange, majorRaised: boolean): ReportEntry {
-  const severity = severityOf(change, majorRaised);
-  const what =
-    severity === 'deferred' ? `not decided offline: ${change.change}` : change.change;
-  return entry(severity, change.rule, change.where, what, RULES[change.rule].link);
 }
 
 /** What the next version must be: a new major for a breaking change, else Zapier's numbering advice. */
@@ -108,14 +90,21 @@ function reportPrevious(
   previousDefinition: AppDefinition,
   source: string,
 ): VersionReport {
-  const entries: ReportEntry[] = [];
   const closing: string[] = [];
   const out = (text: string) => closing.push(text);
   const previous = versionOf(previousDefinition, source);
   const now = versionOf(current, 'this app');
   const comparison = compareDefinitions(previousDefinition, current);
   const majorRaised = now.major > previous.major;
-  comparison.changes.forEach((change) => entries.push(changeEntry(change, majorRaised)));
+  const entries = comparison.changes.map((change) =>
+    found(
+      change.rule,
+      statusOf(change, majorRaised),
+      change.messageId,
+      change.data,
+      change.place,
+    ),
+  );
   const breaking = comparison.changes.filter(
     (change) => breaksZaps(change.rule) && change.undecided !== true,
   ).length;
@@ -125,13 +114,11 @@ function reportPrevious(
   const required = requiredVersion(previous, breaking, comparison);
   if (majorRaised) {
     entries.push(
-      entry(
-        'warning',
-        'migrate',
-        null,
-        `${now.text}: users of ${previous.major}.x are not migrated to it (Zapier migrates within one major only): they update their Zaps by hand, or ${previous.text} gets deprecated`,
-        MIGRATIONS,
-      ),
+      found('migrate', 'warning', 'newMajor', {
+        now: now.text,
+        major: String(previous.major),
+        previous: previous.text,
+      }),
     );
   }
   out(`previous version ${previous.text} (${source}), this version ${now.text}.`);
@@ -153,43 +140,35 @@ function reportPrevious(
 }
 
 /** The push rules for this version. */
-function reportPush(current: AppDefinition, versionsFile: string): VersionReport {
-  const path = resolve(versionsFile);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new VersionInputError(
-      `cannot read the versions file ${path}: ${messageOf(error)}`,
-    );
-  }
-  const verdict = judgePush(versionOf(current, 'this app'), parseVersionList(text, path));
+function reportPush(current: AppDefinition, pushed: Version[]): VersionReport {
+  const verdict = judgePush(versionOf(current, 'this app'), pushed);
   return {
     entries: [
-      verdict.allowed
-        ? entry('pass', 'push', null, `${verdict.reason}: nothing to change`, PUSH_RULES)
-        : entry('failure', 'push', null, verdict.reason, PUSH_RULES),
+      found(
+        'push',
+        verdict.allowed ? 'pass' : 'failure',
+        verdict.messageId,
+        verdict.data,
+      ),
     ],
     closing: [],
     refused: !verdict.allowed,
   };
 }
 
-/**
- * What `options` asks for on `current`; throws VersionInputError when a file
- * or folder it names cannot be read.
- */
-export async function checkVersions(
+/** What `inputs` asks for on `current`; throws VersionNumberError when a version is not X.Y.Z. */
+export function checkVersions(
   current: AppDefinition,
-  options: VersionOptions,
-): Promise<VersionReport> {
+  inputs: VersionInputs,
+): VersionReport {
   const reports: VersionReport[] = [];
-  if (options.previous !== undefined) {
-    const previous = await readPreviousDefinition(options.previous);
-    reports.push(reportPrevious(current, previous, options.previous));
+  if (inputs.previous !== undefined) {
+    reports.push(
+      reportPrevious(current, inputs.previous.definition, inputs.previous.source),
+    );
   }
-  if (options.versions !== undefined) {
-    reports.push(reportPush(current, options.versions));
+  if (inputs.versions !== undefined) {
+    reports.push(reportPush(current, inputs.versions));
   }
   return {
     entries: reports.flatMap((report) => report.entries),

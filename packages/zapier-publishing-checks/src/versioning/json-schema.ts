@@ -3,7 +3,7 @@
  * accepted: a backward-incompatible change, in the guardrails' words. Each
  * new restriction is one finding, at its path in the schema.
  */
-import { isRecord } from '../definition';
+import { isRecord } from '../shared/definition';
 
 type Schema = Record<string, unknown>;
 

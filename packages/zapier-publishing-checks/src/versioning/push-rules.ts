@@ -1,65 +1,18 @@
 /**
  * Zapier's push rules (2026-02-23) for an unlabelled version, offline: its
  * predecessor must exist, and it must not land behind a newer release on its
- * line. The versions already pushed come as `zapier-platform versions
- * --format json` prints them (`[{ "Version": … }]`), its `raw` rows
- * (`version`), a JSON list of strings, or one version per line.
+ * line.
  */
-import type { Version } from './semver';
-import { compareNumbers, parseVersion, versionText } from './semver';
-import { VersionInputError } from './previous';
-import { isRecord } from '../definition';
-import { messageOf } from '../messages';
-
-function versionTextsOf(text: string): string[] {
-  if (!/^\s*[[{]/.test(text)) {
-    return text
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== '' && !line.startsWith('#'));
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new VersionInputError(`the versions file is no JSON: ${messageOf(error)}`);
-  }
-  const rows =
-    isRecord(parsed) && Array.isArray(parsed.versions) ? parsed.versions : parsed;
-  if (!Array.isArray(rows)) {
-    throw new VersionInputError(
-      'the versions file is JSON but no list: give what zapier-platform versions --all --format json prints, or one version per line',
-    );
-  }
-  return (rows as unknown[]).map((row) => {
-    const value: unknown = isRecord(row) ? (row.Version ?? row.version) : row;
-    if (typeof value !== 'string') {
-      throw new VersionInputError(
-        `the versions file has an entry without a version: ${JSON.stringify(row)}`,
-      );
-    }
-    return value;
-  });
-}
-
-/** The versions already pushed, read from `text`; `source` names the file in errors. */
-export function parseVersionList(text: string, source: string): Version[] {
-  return versionTextsOf(text).map((entry) => {
-    const version = parseVersion(entry);
-    if (version === undefined) {
-      throw new VersionInputError(
-        `${source}: "${entry}" is no version (X.Y.Z or X.Y.Z-label)`,
-      );
-    }
-    return version;
-  });
-}
+import type { Version } from '../shared/semver';
+import { compareNumbers, versionText } from '../shared/semver';
+import type { MessageOf } from './rules';
 
 export interface PushVerdict {
   /** Whether Zapier accepts the push. */
   allowed: boolean;
-  /** Why, in words; for a refused push, what to push first or instead. */
-  reason: string;
+  /** Why, as one of the push rule's messages; for a refused push, what to push first or instead. */
+  messageId: MessageOf<'push'>;
+  data: Record<string, string>;
 }
 
 const list = (versions: Version[]) => versions.map((version) => version.text).join(', ');
@@ -128,24 +81,23 @@ function firstMissing(missing: Version, released: Version[]): string {
 /** What a push of `next` meets, given the versions already pushed. */
 export function judgePush(next: Version, pushed: Version[]): PushVerdict {
   if (next.label !== undefined) {
-    return {
-      allowed: true,
-      reason: `${next.text} is labelled: the push rules do not apply to it`,
-    };
+    return { allowed: true, messageId: 'labelled', data: { next: next.text } };
   }
   const released = pushed.filter((version) => version.label === undefined);
   if (released.some((version) => compareNumbers(version, next) === 0)) {
-    return {
-      allowed: true,
-      reason: `${next.text} is already pushed: a push replaces it, the rules for a new version do not apply`,
-    };
+    return { allowed: true, messageId: 'alreadyPushed', data: { next: next.text } };
   }
   const { major, minor, patch } = next;
   const predecessor = predecessorOf(next, released);
   if (predecessor !== undefined && !predecessor.found) {
     return {
       allowed: false,
-      reason: `${next.text} requires ${predecessor.wanted} to exist: push ${firstMissing(predecessor.first, released)} first (or number this version after what exists)`,
+      messageId: 'missingPredecessor',
+      data: {
+        next: next.text,
+        wanted: predecessor.wanted,
+        first: firstMissing(predecessor.first, released),
+      },
     };
   }
   const ahead = released.filter(
@@ -157,14 +109,18 @@ export function judgePush(next: Version, pushed: Version[]): PushVerdict {
   if (ahead.length > 0) {
     return {
       allowed: false,
-      reason: `${next.text} would land behind ${list(ahead)} on its line: push a version after them instead`,
+      messageId: 'behind',
+      data: { next: next.text, ahead: list(ahead) },
     };
   }
-  return {
-    allowed: true,
-    reason:
-      predecessor === undefined
-        ? `${next.text} needs no predecessor`
-        : `${next.text} follows ${predecessor.wanted.replace(/^some /, 'a release of ')}`,
-  };
+  return predecessor === undefined
+    ? { allowed: true, messageId: 'noPredecessor', data: { next: next.text } }
+    : {
+        allowed: true,
+        messageId: 'follows',
+        data: {
+          next: next.text,
+          wanted: predecessor.wanted.replace(/^some /, 'a release of '),
+        },
+      };
 }

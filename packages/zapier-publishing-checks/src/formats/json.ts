@@ -1,0 +1,85 @@
+/** The report for a program (`--format json`): one object, every entry with its place as fields. */
+import type { LintResult } from '../lint';
+import type { SchemaError } from '../read/schema';
+import type { ReportEntry, ResultStatus } from '../rule';
+import { entriesOf } from '../rule';
+import type { Summary } from './summary';
+import { summaryCounts } from './summary';
+
+export interface JsonEntry {
+  id: string;
+  status: ResultStatus;
+  /** The step (`triggers.new_lead`) or `authentication`; null when the finding is elsewhere. */
+  step: string | null;
+  /** The field's (or sample key's) key, or null. */
+  field: string | null;
+  /** The definition path of the property, or null. */
+  path: string | null;
+  /** The file, relative to the app's folder, for a finding in code or the listing; else null. */
+  file: string | null;
+  line: number | null;
+  message: string;
+  link: string;
+}
+
+export interface JsonReport {
+  tool: { name: string; version: string };
+  app: string;
+  schema: {
+    package: 'zapier-platform-schema';
+    version: string;
+    errors: SchemaError[];
+  } | null;
+  results: JsonEntry[];
+  summary: Summary | null;
+  /** The versioning rules' entries and closing lines, or null when not asked. */
+  versioning: { entries: JsonEntry[]; closing: string[]; refused: boolean } | null;
+  /** Why nothing was checked (exit 2), or null. */
+  error: string | null;
+}
+
+export function jsonEntry(entry: ReportEntry): JsonEntry {
+  const { place } = entry;
+  return {
+    id: entry.meta.id,
+    status: entry.status,
+    step: place.step ?? null,
+    field: place.field ?? null,
+    path: place.path ?? null,
+    file: place.file ?? null,
+    line: place.line ?? null,
+    message: entry.message,
+    link: entry.meta.url,
+  };
+}
+
+/** The report; `error` says why nothing was checked (then `result` holds what was, if anything). */
+export function jsonReport(
+  tool: JsonReport['tool'],
+  result: LintResult,
+  error: string | null,
+): JsonReport {
+  return {
+    tool,
+    app: result.appDir,
+    schema:
+      result.schema === null
+        ? null
+        : {
+            package: 'zapier-platform-schema',
+            version: result.schema.schemaVersion,
+            errors: result.schema.errors,
+          },
+    results: entriesOf(result.results).map(jsonEntry),
+    summary: error === null ? summaryCounts(result.results) : null,
+    versioning:
+      result.versioning === null
+        ? null
+        : {
+            entries: result.versioning.entries.map(jsonEntry),
+            closing: result.versioning.closing,
+            refused: result.versioning.refused,
+          },
+    error,
+  };
+}

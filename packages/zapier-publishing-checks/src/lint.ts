@@ -1,0 +1,153 @@
+/**
+ * `lint(appDir, options)`: everything the checks read, read in one place
+ * (the app, its schema validation, its local runs, its listing, its code,
+ * the previous version and the versions pushed), then every rule and the
+ * versioning rules over it. The command line is this call plus printing.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+
+import { checkApp } from './check-app';
+import type { ListingRead } from './input';
+import { readListing } from './read/listing';
+import { inFolder, loadApp } from './read/load-app';
+import { runStepsOffline } from './read/local-run';
+import { readPreviousDefinition } from './read/previous';
+import type { SchemaValidation } from './read/schema';
+import { validateSchema } from './read/schema';
+import { readSources } from './read/sources';
+import { readVersionList } from './read/versions';
+import type { Rule, RuleResult } from './rule';
+import { CannotCheckError, messageOf } from './shared/messages';
+import type { VersionInputs, VersionReport } from './versioning';
+import { checkVersions } from './versioning';
+
+export interface LintOptions {
+  /** The directory listing M002 judges, `{"title", "description"}`; default `<appDir>/listing.json`, if there is one. */
+  listing?: string;
+  /** A recorded webhook body (a JSON file) for each hook trigger's local run, by the trigger's key. */
+  deliveries?: Readonly<Record<string, string>>;
+  /** Whether to validate the definition against the app's zapier-platform-schema first (default true). */
+  schema?: boolean;
+  /** The previous public version: its app folder, or the definition.json `zapier-platform build` writes. */
+  previous?: string;
+  /** The versions already pushed: `zapier-platform versions --all --format json` output, or one a line. */
+  versions?: string;
+  /** The rules to run (default: every rule). */
+  rules?: readonly Rule[];
+}
+
+export interface LintResult {
+  /** The app's folder, absolute. */
+  appDir: string;
+  /** The schema validation, or null when it was skipped. */
+  schema: SchemaValidation | null;
+  /** Each rule's result, in the registry's order; none when the schema validation failed. */
+  results: RuleResult[];
+  /** What the versioning rules found, or null when neither `previous` nor `versions` was given. */
+  versioning: VersionReport | null;
+}
+
+/** Each delivery file, read from the current directory, as any command's file arguments. */
+function readDeliveries(files: Readonly<Record<string, string>>): Map<string, unknown> {
+  const deliveries = new Map<string, unknown>();
+  for (const [key, file] of Object.entries(files)) {
+    const path = resolve(file);
+    try {
+      deliveries.set(key, JSON.parse(readFileSync(path, 'utf8')));
+    } catch (error) {
+      throw new CannotCheckError(
+        `--delivery: cannot read the delivery for ${key} from ${path}: ${messageOf(error)}`,
+      );
+    }
+  }
+  return deliveries;
+}
+
+/** The listing's path: `listing` must name a file that can be read; the default may be absent (M002 is then deferred). */
+function listingPathOf(option: string | undefined, appDir: string): string {
+  if (option === undefined) {
+    return join(appDir, 'listing.json');
+  }
+  const path = resolve(option);
+  try {
+    readFileSync(path);
+  } catch (error) {
+    throw new CannotCheckError(
+      `--listing: cannot read ${path} (${messageOf(error)}): give the listing file's path, or leave the option out`,
+    );
+  }
+  return path;
+}
+
+/** The listing, its path as the app's folder sees it when it lies inside it. */
+function listingOf(path: string, appDir: string): ListingRead {
+  const inside = relative(appDir, path);
+  const shown = inside.startsWith('..') || isAbsolute(inside) ? path : inside;
+  return { ...readListing(path), path: shown };
+}
+
+function checkFolder(appDir: string): void {
+  if (!existsSync(appDir)) {
+    throw new CannotCheckError(
+      `--app-dir: ${appDir} does not exist: give the app's folder`,
+    );
+  }
+  if (!statSync(appDir).isDirectory()) {
+    throw new CannotCheckError(
+      `--app-dir: ${appDir} is not a folder: give the app's folder`,
+    );
+  }
+}
+
+/**
+ * Checks the app in `appDir` (its dependencies installed; a TypeScript app
+ * built). File options are read from the current directory. Throws a
+ * CannotCheckError, naming the file or option, when nothing can be checked.
+ */
+export async function lint(
+  appDir: string,
+  options: LintOptions = {},
+): Promise<LintResult> {
+  const dir = resolve(appDir);
+  checkFolder(dir);
+  const deliveries = readDeliveries(options.deliveries ?? {});
+  const listing = listingOf(listingPathOf(options.listing, dir), dir);
+  const versions =
+    options.versions === undefined
+      ? undefined
+      : readVersionList(resolve(options.versions));
+  const previousPath =
+    options.previous === undefined ? undefined : resolve(options.previous);
+  return inFolder(dir, async () => {
+    const { handler, definition, corePath } = await loadApp(dir);
+    const schema =
+      options.schema === false ? null : await validateSchema(handler, corePath);
+    if (schema !== null && schema.errors.length > 0) {
+      return { appDir: dir, schema, results: [], versioning: null };
+    }
+    const runs = await runStepsOffline(handler, definition, deliveries);
+    const results = checkApp(
+      { definition, listing, runs, sources: readSources(dir) },
+      options.rules,
+    );
+    const inputs: VersionInputs = {
+      ...(previousPath === undefined
+        ? {}
+        : {
+            previous: {
+              definition: await readPreviousDefinition(previousPath),
+              source: previousPath,
+            },
+          }),
+      ...(versions === undefined ? {} : { versions }),
+    };
+    const asked = inputs.previous !== undefined || inputs.versions !== undefined;
+    return {
+      appDir: dir,
+      schema,
+      results,
+      versioning: asked ? checkVersions(definition, inputs) : null,
+    };
+  });
+}

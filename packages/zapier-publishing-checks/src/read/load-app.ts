@@ -1,0 +1,270 @@
+/**
+ * Loads any app the way zapier-platform-cli loads it (src/utils/local.js), with
+ * the app's own zapier-platform-core, and builds its definition with core's
+ * `definition` command:
+ * - `require()` of the app's folder (its package.json `main`, else `index.js`),
+ *   the module's `default` unwrapped (an app may export it either way);
+ * - an ES module app that `require()` cannot load is imported through its
+ *   package.json `exports` (else `main`, else `index.js`), as the CLI's
+ *   zapierwrapper.mjs does;
+ * - core's handler is called as it takes it: `(event, context, callback)`
+ *   before core 17, `(event)` since.
+ * A definition with no trigger, search or create and no authentication is not
+ * an app: refused, never checked (it would pass every check).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import type { AppDefinition } from '../shared/definition';
+import { isRecord } from '../shared/definition';
+import { CannotCheckError, messageOf } from '../shared/messages';
+import type { LambdaHandler } from './lambda-handler';
+
+export interface LoadedApp {
+  handler: LambdaHandler;
+  definition: AppDefinition;
+  /** The app's own zapier-platform-core (its entry file), which brings its zapier-platform-schema. */
+  corePath: string;
+}
+
+/** The app, its core or its definition could not be read; the message says which and why. */
+export class AppLoadError extends CannotCheckError {
+  override name = 'AppLoadError';
+}
+
+const reasonOf = (error: unknown) => messageOf(error).split('\n')[0] ?? '';
+
+const codeOf = (error: unknown) =>
+  isRecord(error) && typeof error.code === 'string' ? error.code : undefined;
+
+/**
+ * `import()` as Node runs it. TypeScript compiles this project to CommonJS,
+ * where a written `import()` would become `require()`: ES modules need the
+ * real one.
+ */
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- see above
+const importModule = new Function('specifier', 'return import(specifier)') as (
+  specifier: string,
+) => Promise<unknown>;
+
+type RawHandler = (...args: unknown[]) => unknown;
+
+/** Core's handler with one calling convention, whichever core the app brings. */
+export function asAppHandler(raw: RawHandler): LambdaHandler {
+  if (raw.length === 3) {
+    // Before core 17: handler(event, context, callback); core sets properties on context.
+    return (event) =>
+      new Promise((resolvePromise, reject) => {
+        raw(
+          { ...event, calledFromCli: true },
+          {},
+          (error: unknown, response: unknown) => {
+            if (error) {
+              reject(error instanceof Error ? error : new Error(reasonOf(error)));
+            } else {
+              resolvePromise(
+                isRecord(response)
+                  ? { results: response.results }
+                  : { results: undefined },
+              );
+            }
+          },
+        );
+      });
+  }
+  return async (event) =>
+    (await raw({ ...event, calledFromCli: true }, {})) as { results: unknown };
+}
+
+interface Core {
+  path: string;
+  createAppHandler: (app: object) => RawHandler;
+}
+
+function loadCore(dir: string): Core {
+  let corePath: string;
+  try {
+    corePath = require.resolve('zapier-platform-core', { paths: [dir] });
+  } catch {
+    throw new AppLoadError(
+      `zapier-platform-core is not installed for ${dir}: run npm ci there`,
+    );
+  }
+  let core: unknown;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    core = require(corePath) as unknown;
+  } catch (error) {
+    throw new AppLoadError(
+      `cannot load zapier-platform-core (${corePath}): ${reasonOf(error)}`,
+    );
+  }
+  if (!isRecord(core) || typeof core.createAppHandler !== 'function') {
+    throw new AppLoadError(
+      `${corePath} is not zapier-platform-core (no createAppHandler)`,
+    );
+  }
+  const loaded = core as Pick<Core, 'createAppHandler'>;
+  return { path: corePath, createAppHandler: (app) => loaded.createAppHandler(app) };
+}
+
+/** The file an ES module package exports as `.`: `import`, `node` or `default` conditions. */
+function exportedEntry(exports: unknown): string | undefined {
+  if (typeof exports === 'string') {
+    return exports;
+  }
+  if (!isRecord(exports)) {
+    return undefined;
+  }
+  const root = '.' in exports ? exports['.'] : exports;
+  if (typeof root === 'string') {
+    return root;
+  }
+  if (isRecord(root)) {
+    for (const condition of ['import', 'node', 'default', 'require']) {
+      const target = exportedEntry(root[condition]);
+      if (target !== undefined) {
+        return target;
+      }
+    }
+  }
+  return undefined;
+}
+
+function packageJsonOf(dir: string): Record<string, unknown> {
+  const path = join(dir, 'package.json');
+  if (!existsSync(path)) {
+    return {};
+  }
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    return isRecord(parsed) ? parsed : {};
+  } catch (error) {
+    throw new AppLoadError(`cannot read ${path}: ${reasonOf(error)}`);
+  }
+}
+
+/** Whether `require(dir)` failed because the folder itself has no entry (not a missing dependency). */
+function folderHasNoEntry(error: unknown, dir: string): boolean {
+  return codeOf(error) === 'MODULE_NOT_FOUND' && reasonOf(error).includes(`'${dir}'`);
+}
+
+/** What to add when a file the app needs is missing: a TypeScript app's output is built, not written. */
+const unbuiltHint = (dir: string) =>
+  existsSync(join(dir, 'tsconfig.json'))
+    ? '; it is a TypeScript app (tsconfig.json): build it first (npm run build, or npx tsc), then run the checks'
+    : '';
+
+async function importAsModule(dir: string): Promise<unknown> {
+  const manifest = packageJsonOf(dir);
+  const entry =
+    exportedEntry(manifest.exports) ??
+    (typeof manifest.main === 'string' ? manifest.main : undefined) ??
+    'index.js';
+  const path = resolve(dir, entry);
+  if (!existsSync(path)) {
+    throw new AppLoadError(
+      `${dir} has no app to load: no index.js, and no package.json "exports" or "main" naming a file that exists (looked for ${path})${unbuiltHint(dir)}`,
+    );
+  }
+  try {
+    return await importModule(pathToFileURL(path).href);
+  } catch (error) {
+    throw new AppLoadError(`cannot import the app's entry (${path}): ${reasonOf(error)}`);
+  }
+}
+
+/**
+ * What Zapier's runtime loads: for a CommonJS app, `index.js` at its root (the
+ * `zapierwrapper.js` core puts into the build requires exactly that, whatever
+ * package.json's `main` says); else the folder, through its `main`.
+ */
+function commonJsEntry(dir: string): string {
+  const rootIndex = join(dir, 'index.js');
+  return packageJsonOf(dir).type !== 'module' && existsSync(rootIndex) ? rootIndex : dir;
+}
+
+async function loadAppModule(dir: string): Promise<unknown> {
+  let loaded: unknown;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded = require(commonJsEntry(dir)) as unknown;
+  } catch (error) {
+    const isModule =
+      folderHasNoEntry(error, dir) ||
+      ['ERR_REQUIRE_ESM', 'ERR_REQUIRE_ASYNC_MODULE'].includes(codeOf(error) ?? '');
+    if (!isModule) {
+      const hint = codeOf(error) === 'MODULE_NOT_FOUND' ? unbuiltHint(dir) : '';
+      throw new AppLoadError(`cannot load the app (${dir}): ${reasonOf(error)}${hint}`);
+    }
+    loaded = await importAsModule(dir);
+  }
+  // Named exports or a default export: the CLI takes `default` when there is one.
+  return isRecord(loaded) && loaded.default !== undefined ? loaded.default : loaded;
+}
+
+/** The definition of an app, as core's `definition` command serialises it. */
+export async function definitionOf(handler: LambdaHandler): Promise<AppDefinition> {
+  let results: unknown;
+  try {
+    ({ results } = await handler({ command: 'definition' }));
+  } catch (error) {
+    throw new AppLoadError(
+      `zapier-platform-core cannot build the app's definition: ${reasonOf(error)}`,
+    );
+  }
+  if (!isRecord(results)) {
+    throw new AppLoadError(
+      `zapier-platform-core's definition command returned ${JSON.stringify(results)}, not an object`,
+    );
+  }
+  return results;
+}
+
+/**
+ * Core builds a definition from whatever it is given; an app's carries the
+ * `version` and `platformVersion` every app declares (core's schema requires
+ * both). Without them, what was loaded is not an app (its object behind
+ * another export name, say): refused, never checked as an empty app. An app
+ * with no steps (the `minimal` template) is an app, and is checked.
+ */
+function refuseNonApp(definition: AppDefinition, dir: string): void {
+  if (
+    typeof definition.version !== 'string' ||
+    typeof definition.platformVersion !== 'string'
+  ) {
+    throw new AppLoadError(
+      `${dir} exports no app: its definition has no version and platformVersion, which every Zapier app declares (is the app's object its default export, or behind another name?)`,
+    );
+  }
+}
+
+/**
+ * `work` run with `dir` as the working directory, as Zapier runs an app in
+ * its own folder: some apps read files relative to it when loaded.
+ */
+export async function inFolder<T>(dir: string, work: () => Promise<T>): Promise<T> {
+  const before = process.cwd();
+  process.chdir(dir);
+  try {
+    return await work();
+  } finally {
+    process.chdir(before);
+  }
+}
+
+export async function loadApp(appDir: string): Promise<LoadedApp> {
+  const dir = resolve(appDir);
+  const core = loadCore(dir);
+  const app = await loadAppModule(dir);
+  if (!isRecord(app)) {
+    throw new AppLoadError(
+      `${dir} exports ${JSON.stringify(app)}, not an app definition object`,
+    );
+  }
+  const handler = asAppHandler(core.createAppHandler(app));
+  const definition = await definitionOf(handler);
+  refuseNonApp(definition, dir);
+  return { handler, definition, corePath: core.path };
+}

@@ -1,0 +1,215 @@
+/**
+ * Local runs: each visible trigger's `perform` (a hook's on a recorded
+ * delivery) and a hook's `performList`, through core's Lambda handler, as
+ * Zapier runs them, with every outside request refused. Their items stand in
+ * for the live results Zapier's T00x and Z001 checks look at.
+ */
+import nock from 'nock';
+
+import type { RunMethod, RunOutcome, StepRun } from '../input';
+import type { AppDefinition, Step } from '../shared/definition';
+import {
+  isHookTrigger,
+  isRecord,
+  staticFields,
+  visibleSteps,
+} from '../shared/definition';
+import { messageOf, withoutCoreDetails } from '../shared/messages';
+import type { LambdaHandler } from './lambda-handler';
+
+/** What to say of an error that carries no message. */
+const emptyMessageOf = (error: unknown) =>
+  error instanceof Error
+    ? `${error.name} without a message`
+    : `${JSON.stringify(error) ?? String(error)}, thrown without a message`;
+
+/** Core's own checks of a result (an item without id, …): the app's fault, whatever its input. */
+const isCoreResultCheck = (message: string) => /Invalid API Response/.test(message);
+
+/**
+ * `needsWhatItLacks`: the run had neither the user's connection nor the
+ * step's required input, which a live run has. Its failure then decides
+ * nothing (Zapier judges on a live run), unless core's own result checks
+ * raised it.
+ */
+async function run(
+  handler: LambdaHandler,
+  path: string,
+  method: RunMethod,
+  bundle: Record<string, unknown>,
+  needsWhatItLacks: string | undefined,
+): Promise<StepRun> {
+  const logged = captureConsoleLog();
+  const outcome = await handler({
+    command: 'execute',
+    method: `${path}.operation.${method}`,
+    bundle,
+    // Zapier's cache and cursor, kept in memory for the run, as core's own app
+    // tester keeps them: a live run has both, and an app may use them.
+    zcacheTestObj: {},
+    cursorTestObj: {},
+  }).then(
+    ({ results }): RunOutcome =>
+      Array.isArray(results) && results.every(isRecord)
+        ? { kind: 'items', items: results }
+        : {
+            kind: 'failed',
+            error: `it returned ${JSON.stringify(results)}, not a list of objects`,
+          },
+    (error: unknown): RunOutcome => {
+      const message = withoutCoreDetails(messageOf(error)) || emptyMessageOf(error);
+      if (/Disallowed net connect/.test(message)) {
+        return { kind: 'not run', reason: `it needs the network (${message})` };
+      }
+      if (needsWhatItLacks !== undefined && !isCoreResultCheck(message)) {
+        return {
+          kind: 'not run',
+          reason: `it needs ${needsWhatItLacks}, which a local run does not have (it stopped with: ${message})`,
+        };
+      }
+      return { kind: 'failed', error: message };
+    },
+  );
+  const lines = logged.stop();
+  if (outcome.kind === 'failed' && lines.length > 0) {
+    // What the app said about its failure is part of the failure.
+    outcome.error += `; it logged: ${lines.slice(0, 3).join(' | ')}`;
+  }
+  return { path, method, outcome };
+}
+
+/**
+ * What the app logs during a run (core echoes `z.console.log` to
+ * `console.log`): kept from the report's output, and shown with a failure.
+ */
+function captureConsoleLog(): { stop: () => string[] } {
+  const lines: string[] = [];
+  // eslint-disable-next-line no-console -- replaced for the run, then restored
+  const original = console.log;
+  // eslint-disable-next-line no-console -- the app's log lines, collected
+  console.log = (...parts: unknown[]) => {
+    lines.push(
+      parts
+        .map((part) => (typeof part === 'string' ? part : String(part)))
+        .join(' ')
+        .trim(),
+    );
+  };
+  return {
+    stop: () => {
+      // eslint-disable-next-line no-console -- restored
+      console.log = original;
+      return lines.filter((line) => line !== '');
+    },
+  };
+}
+
+/** What a live run of the step has and a local run lacks: the user's connection, the step's required input. */
+function whatALocalRunLacks(definition: AppDefinition, step: Step): string | undefined {
+  const lacks = [
+    ...(definition.authentication === undefined ? [] : ["the user's connection"]),
+    ...(staticFields(step.definition.operation?.inputFields).some(
+      (field) => field.required === true,
+    )
+      ? ['its required input']
+      : []),
+  ];
+  return lacks.length === 0 ? undefined : lacks.join(' and ');
+}
+
+function deliveryBundle(delivery: unknown): Record<string, unknown> {
+  return {
+    inputData: {},
+    authData: {},
+    cleanedRequest: delivery,
+    rawRequest: {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      content: JSON.stringify(delivery),
+      querystring: '',
+    },
+    meta: { isLoadingSample: false },
+  };
+}
+
+const notRunOffline = (step: Step): StepRun => ({
+  path: step.path,
+  method: 'perform',
+  outcome: {
+    kind: 'not run',
+    reason: `a ${step.kind} needs a user's input and the service`,
+  },
+});
+
+const SAMPLE_LOADING_BUNDLE = {
+  inputData: {},
+  authData: {},
+  meta: { isLoadingSample: true },
+};
+
+async function runsOf(
+  handler: LambdaHandler,
+  step: Step,
+  deliveries: ReadonlyMap<string, unknown>,
+  lacks: string | undefined,
+): Promise<StepRun[]> {
+  if (!isHookTrigger(step)) {
+    return [await run(handler, step.path, 'perform', SAMPLE_LOADING_BUNDLE, lacks)];
+  }
+  const runs: StepRun[] = [];
+  if (step.definition.operation?.performList !== undefined) {
+    runs.push(await run(handler, step.path, 'performList', SAMPLE_LOADING_BUNDLE, lacks));
+  }
+  runs.push(
+    deliveries.has(step.key)
+      ? await run(
+          handler,
+          step.path,
+          'perform',
+          deliveryBundle(deliveries.get(step.key)),
+          lacks,
+        )
+      : {
+          path: step.path,
+          method: 'perform',
+          outcome: {
+            kind: 'not run',
+            reason: `no recorded delivery: pass --delivery ${step.key}=<file.json>`,
+          },
+        },
+  );
+  return runs;
+}
+
+/**
+ * Runs every visible trigger offline; visible searches and creates are
+ * recorded as not run (they need a user's input and the service). `deliveries`
+ * maps a hook trigger's key to the body of a recorded delivery.
+ */
+export async function runStepsOffline(
+  handler: LambdaHandler,
+  definition: AppDefinition,
+  deliveries: ReadonlyMap<string, unknown>,
+): Promise<StepRun[]> {
+  const wasActive = nock.isActive();
+  if (!wasActive) {
+    nock.activate();
+  }
+  nock.disableNetConnect();
+  try {
+    const runs: StepRun[] = [];
+    for (const step of visibleSteps(definition)) {
+      runs.push(
+        ...(step.kind === 'trigger'
+          ? await runsOf(handler, step, deliveries, whatALocalRunLacks(definition, step))
+          : [notRunOffline(step)]),
+      );
+    }
+    return runs;
+  } finally {
+    nock.enableNetConnect();
+    if (!wasActive) {
+      nock.restore();
+    }
+  }
+}

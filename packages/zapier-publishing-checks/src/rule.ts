@@ -1,0 +1,199 @@
+/**
+ * What a rule is and what it finds: the types every rule, the versioning
+ * rules, the runner and the formats share. It imports no rule, so nothing
+ * that needs these types depends on the list of rules.
+ */
+import type { RuleInput } from './input';
+import type { Place } from './place';
+
+export type { Place };
+export { placeText } from './place';
+
+/**
+ * Zapier's category of a finding: an error blocks a push; a publishing task
+ * blocks promotion and publishing; a warning is for a human reviewer and
+ * blocks nothing.
+ */
+export type Category = 'error' | 'publishing-task' | 'warning';
+
+/** What a rule reads besides the definition: the app's code, its local runs, its listing; or, for the versioning rules, the previous version or the pushed ones. */
+export type Need =
+  'definition' | 'sources' | 'runs' | 'listing' | 'previous' | 'versions';
+
+/**
+ * A finding's status: a failure or a warning, by its rule's category; or
+ * deferred, when this offline run cannot decide it (Zapier does, on a live
+ * run or a connection): never counted as either.
+ */
+export type FindingStatus = 'failure' | 'warning' | 'deferred';
+
+export interface Finding {
+  status: FindingStatus;
+  /** The key of the rule's `meta.messages` the message was made from. */
+  messageId: string;
+  /** What is wrong and what to change, in one line, without the place. */
+  message: string;
+  place: Place;
+}
+
+export interface RuleMeta {
+  /** Zapier's ID (`D021`), or this package's own (`local:json-field-schema`). */
+  id: string;
+  /** What the rule requires, in a few words, as a name (`trigger-descriptions-say-triggers-when`). */
+  name: string;
+  category: Category;
+  /** What the rule requires, in one line: a passing check's line says it. */
+  requirement: string;
+  /** Zapier's reference for the ID, or this package's page for its own rules. */
+  url: string;
+  needs: readonly Need[];
+  /** Every message the rule reports, by ID; `%{name}` is filled from the report's data. */
+  messages: Readonly<Record<string, string>>;
+}
+
+export interface Rule {
+  meta: RuleMeta;
+  check(input: RuleInput): Finding[];
+}
+
+/** The `%{name}` placeholders of a message template, as a union of names. */
+type Placeholders<Template extends string> =
+  Template extends `${string}%{${infer Name}}${infer Rest}`
+    ? Name | Placeholders<Rest>
+    : never;
+
+/** The data a message needs: none, or a value for each placeholder. */
+type DataFor<Template extends string> = [Placeholders<Template>] extends [never]
+  ? []
+  : [data: Record<Placeholders<Template>, string | number>];
+
+/** How a rule reports: a finding it decided, or one it leaves to Zapier (`deferred`). */
+export interface Report<Messages extends Record<string, string>> {
+  <Id extends keyof Messages & string>(
+    place: Place,
+    messageId: Id,
+    ...data: DataFor<Messages[Id]>
+  ): void;
+  deferred<Id extends keyof Messages & string>(
+    place: Place,
+    messageId: Id,
+    ...data: DataFor<Messages[Id]>
+  ): void;
+}
+
+export interface RuleDefinition<Messages extends Record<string, string>> {
+  meta: RuleMeta & { messages: Messages };
+  check(input: RuleInput, report: Report<Messages>): void;
+}
+
+const PLACEHOLDER = /%\{(\w+)\}/g;
+
+/** A message template filled in; a placeholder without data is a mistake of the rule's, said as such. */
+export function fillMessage(
+  template: string,
+  data: Readonly<Record<string, string | number>> = {},
+): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = data[name];
+    if (value === undefined) {
+      throw new Error(`the message "${template}" needs %{${name}}, which was not given`);
+    }
+    return String(value);
+  });
+}
+
+/** The status a rule's decided findings take: its category's. */
+export const statusOf = (category: Category): FindingStatus =>
+  category === 'warning' ? 'warning' : 'failure';
+
+/**
+ * A rule, from its meta and its logic: `check` reports through `report`,
+ * each message named by its ID in `meta.messages` and its data checked
+ * against the template's placeholders at compile time.
+ */
+export function defineRule<const Messages extends Record<string, string>>(
+  definition: RuleDefinition<Messages>,
+): Rule {
+  const { meta } = definition;
+  return {
+    meta,
+    check(input) {
+      const found: Finding[] = [];
+      const add =
+        (status: FindingStatus) =>
+        (place: Place, messageId: string, data?: Record<string, string | number>) => {
+          const template = meta.messages[messageId];
+          if (template === undefined) {
+            throw new Error(`${meta.id} has no message "${messageId}"`);
+          }
+          found.push({ status, messageId, message: fillMessage(template, data), place });
+        };
+      const report = Object.assign(add(statusOf(meta.category)), {
+        deferred: add('deferred'),
+      }) as unknown as Report<Messages>;
+      definition.check(input, report);
+      return found;
+    },
+  };
+}
+
+/** Zapier's integration-checks reference, where each ID has its anchor. */
+export const ZAPIER_CHECKS_REFERENCE =
+  'https://docs.zapier.com/platform/publish/integration-checks-reference';
+
+export const zapierReference = (id: string) => `${ZAPIER_CHECKS_REFERENCE}#${id}`;
+
+/** A rule's page in this package: `docs/rules/D004.md`, `docs/rules/local-json-field-schema.md`. */
+export const pageOf = (id: string) => `docs/rules/${id.replace(':', '-')}.md`;
+
+/** Where this package's own rules (`local:…`) are explained: their page, as the package ships it. */
+export const localReference = (id: string) => `zapier-publishing-checks ${pageOf(id)}`;
+
+/** A rule's verdict on an app: pass, or the worst of its findings (failure, then warning, then deferred). */
+export type ResultStatus = 'pass' | FindingStatus;
+
+export interface RuleResult {
+  meta: RuleMeta;
+  status: ResultStatus;
+  findings: Finding[];
+}
+
+/** The worst of some findings' statuses: failure, then warning, then deferred; none is a pass. */
+export function worstOf(findings: readonly Finding[]): ResultStatus {
+  for (const status of ['failure', 'warning', 'deferred'] as const) {
+    if (findings.some((finding) => finding.status === status)) {
+      return status;
+    }
+  }
+  return 'pass';
+}
+
+/**
+ * One line of a report: a finding with the rule that made it, or a rule that
+ * passed (its requirement, at no place). Every format prints these.
+ */
+export interface ReportEntry {
+  meta: RuleMeta;
+  status: ResultStatus;
+  /** The key of the rule's message, or `pass`. */
+  messageId: string;
+  message: string;
+  place: Place;
+}
+
+/** The entries of some results: each finding, or one line for a rule that passed. */
+export function entriesOf(results: readonly RuleResult[]): ReportEntry[] {
+  return results.flatMap(({ meta, findings }): ReportEntry[] =>
+    findings.length === 0
+      ? [
+          {
+            meta,
+            status: 'pass',
+            messageId: 'pass',
+            message: meta.requirement,
+            place: {},
+          },
+        ]
+      : findings.map((finding) => ({ meta, ...finding })),
+  );
+}

@@ -1,0 +1,49 @@
+import { defineRule, zapierReference } from '../rule';
+import { placeOfPath } from '../shared/definition';
+import { textsOf } from '../shared/definition-texts';
+
+const PROSE_PROPERTIES = new Set(['description', 'directions', 'helpText']);
+const CODE_SPAN = /`[^`\n]*`/g;
+/** `[text](url)`, optionally with a title: `[text](url "title")`. */
+const WELL_FORMED_LINK = /\[[^\]\n]+\]\((https?:\/\/|mailto:)[^\s)]+(\s+"[^"\n]*")?\)/g;
+/** `[text](/path)`: well written, but with no site to open in Zapier's editor. */
+const RELATIVE_LINK = /\[[^\]\n]+\]\((?![a-z][a-z0-9+.-]*:)[^\s)]+\)/gi;
+const MALFORMED_LINK = /\]\s*\(|\[[^\]\n]*\]\s+\(|\]\([^)]*$/;
+const BARE_URL = /https?:\/\/\S+|\bwww\.\S+/i;
+
+export default defineRule({
+  meta: {
+    id: 'D008',
+    name: 'markdown-links-are-well-formed',
+    category: 'publishing-task',
+    requirement:
+      'markdown links in descriptions and help text are [text](url); a bare URL is wrapped in backticks',
+    url: zapierReference('D008'),
+    needs: ['definition'],
+    messages: {
+      relative:
+        '%{property}: give the link a whole address (https://…): a relative one opens nothing in Zapier',
+      malformed:
+        '%{property}: write the link as [text](https://…), with nothing between ] and (',
+      bareUrl:
+        '%{property}: wrap the bare URL in backticks or make it a [text](url) link',
+    },
+  },
+  check({ definition }, report) {
+    for (const { path, key, value } of textsOf(definition)) {
+      if (!PROSE_PROPERTIES.has(key)) {
+        continue;
+      }
+      const place = placeOfPath(definition, path);
+      const written = value.replace(CODE_SPAN, '').replace(WELL_FORMED_LINK, '');
+      const rest = written.replace(RELATIVE_LINK, '');
+      if (rest !== written) {
+        report(place, 'relative', { property: key });
+      } else if (MALFORMED_LINK.test(rest)) {
+        report(place, 'malformed', { property: key });
+      } else if (BARE_URL.test(rest)) {
+        report(place, 'bareUrl', { property: key });
+      }
+    }
+  },
+});

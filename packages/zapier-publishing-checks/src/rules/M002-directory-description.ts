@@ -1,0 +1,76 @@
+import { defineRule, zapierReference } from '../rule';
+
+const MAX_LENGTH = 140;
+const MIN_LENGTH = 40;
+const MAX_SENTENCES = 3;
+
+const sentencesIn = (text: string) =>
+  text.split(/[.!?](?:\s+|$)/).filter((part) => part.trim() !== '').length;
+
+export default defineRule({
+  meta: {
+    id: 'M002',
+    name: 'directory-description',
+    category: 'publishing-task',
+    requirement:
+      'the directory description is 40 to 140 characters in 1 to 3 sentences, opens with "<title> is a", ' +
+      'and has no "Zapier", no link and no sync pitch',
+    url: zapierReference('M002'),
+    needs: ['listing'],
+    messages: {
+      noListing:
+        'M002 needs the directory listing; write this file as {"title": …, "description": …} (or pass --listing FILE) to check it here',
+      unreadable: 'fix the listing file: %{problem}',
+      shortTitle: 'give the app a title of at least 2 characters',
+      tooLong: `shorten the description to ${MAX_LENGTH} characters (it has %{length})`,
+      tooShort: `lengthen the description to at least ${MIN_LENGTH} characters (it has %{length})`,
+      tooManySentences: `say it in at most ${MAX_SENTENCES} sentences (the description has %{sentences})`,
+      opening: 'start the description with "%{title} is a" (or "is an")',
+      zapier: 'leave "Zapier" out of the description',
+      link: 'leave links out of the description',
+      sync: 'describe what the app is, not that it syncs with other apps ("sync")',
+    },
+  },
+  check({ listing: read }, report) {
+    const place = { file: read.path };
+    if (!read.found) {
+      if (read.missing) {
+        // The description lives in Zapier's app settings: nothing here to judge.
+        report.deferred(place, 'noListing');
+      } else {
+        report(place, 'unreadable', { problem: read.problem });
+      }
+      return;
+    }
+    const title = read.listing.title.trim();
+    const { description } = read.listing;
+    if (title.length < 2) {
+      report(place, 'shortTitle');
+    }
+    if (description.length > MAX_LENGTH) {
+      report(place, 'tooLong', { length: description.length });
+    }
+    if (description.trim().length < MIN_LENGTH) {
+      report(place, 'tooShort', { length: description.trim().length });
+    }
+    const sentences = sentencesIn(description);
+    if (sentences > MAX_SENTENCES) {
+      report(place, 'tooManySentences', { sentences });
+    }
+    const opening = new RegExp(
+      `^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is an? `,
+    );
+    if (!opening.test(description)) {
+      report(place, 'opening', { title });
+    }
+    if (/zapier/i.test(description)) {
+      report(place, 'zapier');
+    }
+    if (/https?:\/\/|www\.|\]\(/i.test(description)) {
+      report(place, 'link');
+    }
+    if (/\bsync/i.test(description)) {
+      report(place, 'sync');
+    }
+  },
+});

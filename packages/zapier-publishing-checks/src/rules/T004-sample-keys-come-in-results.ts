@@ -1,0 +1,40 @@
+import { defineRule, zapierReference } from '../rule';
+import { RUN_MESSAGES, everyStep, itemsOf, keysOf, stepAt } from '../shared/local-runs';
+import { flatKeys, sampleOf } from '../shared/values';
+
+export default defineRule({
+  meta: {
+    id: 'T004',
+    name: 'sample-keys-come-in-results',
+    category: 'publishing-task',
+    requirement:
+      'every key of a sample appears in the items perform returns on a local run',
+    url: zapierReference('T004'),
+    needs: ['definition', 'runs'],
+    messages: {
+      ...RUN_MESSAGES,
+      noItemsReturned:
+        'perform: its local run returned no items; give it a delivery or input that yields one',
+      missing: 'perform never returns %{keys}; drop them from the sample or return them',
+    },
+  },
+  check(input, report) {
+    for (const { path, items } of itemsOf(input, 'perform', everyStep, report)) {
+      const sample = sampleOf(stepAt(input.definition, path)?.operation);
+      if (sample === undefined) {
+        continue;
+      }
+      if (items.length === 0) {
+        report.deferred({ step: path }, 'noItemsReturned');
+        continue;
+      }
+      const returned = keysOf(items);
+      const missing = flatKeys(sample).filter((key) => !returned.has(key));
+      if (missing.length > 0) {
+        report({ step: path }, 'missing', {
+          keys: missing.map((key) => `"${key}"`).join(', '),
+        });
+      }
+    }
+  },
+});

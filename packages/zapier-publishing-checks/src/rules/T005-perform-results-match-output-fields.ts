@@ -1,0 +1,19 @@
+import { defineRule, zapierReference } from '../rule';
+import {
+  OUTPUT_FIELD_MESSAGES,
+  checkRunsAgainstOutputFields,
+} from '../shared/output-fields-of-runs';
+
+export default defineRule({
+  meta: {
+    id: 'T005',
+    name: 'perform-results-match-output-fields',
+    category: 'publishing-task',
+    requirement:
+      'the items perform returns on a local run respect the output fields (required present, types)',
+    url: zapierReference('T005'),
+    needs: ['definition', 'runs'],
+    messages: OUTPUT_FIELD_MESSAGES,
+  },
+  check: (input, report) => checkRunsAgainstOutputFields(input, 'perform', report),
+});

@@ -1,0 +1,19 @@
+import { defineRule, zapierReference } from '../rule';
+import {
+  OUTPUT_FIELD_MESSAGES,
+  checkRunsAgainstOutputFields,
+} from '../shared/output-fields-of-runs';
+
+export default defineRule({
+  meta: {
+    id: 'Z001',
+    name: 'perform-list-results-match-output-fields',
+    category: 'publishing-task',
+    requirement:
+      'the items performList returns on a local run respect the output fields (required present, types)',
+    url: zapierReference('Z001'),
+    needs: ['definition', 'runs'],
+    messages: OUTPUT_FIELD_MESSAGES,
+  },
+  check: (input, report) => checkRunsAgainstOutputFields(input, 'performList', report),
+});

@@ -1,0 +1,81 @@
+/**
+ * The items of the local runs (see ../read/local-run.ts), for the stand-ins
+ * of the checks Zapier makes on live results (T002 to T006, Z001).
+ */
+import type { Item, RuleInput, RunMethod } from '../input';
+import type { Report } from '../rule';
+import type { AppDefinition, FieldDefinition, Step, StepDefinition } from './definition';
+import { staticFields, visibleSteps } from './definition';
+import { flatKeys } from './values';
+
+/** What a local-run rule says of a run that gave no items; each such rule spreads these into its messages. */
+export const RUN_MESSAGES = {
+  noItems: '%{method}: its local run gave no items (see %{explainedBy})',
+  notRun:
+    '%{method}: it could not run here (%{reason}); Zapier decides this on a live run',
+  failed: '%{method} failed on a local run: %{error}; fix it so it returns items',
+} as const;
+
+type RunReport = Report<typeof RUN_MESSAGES>;
+
+export function stepAt(
+  definition: AppDefinition,
+  path: string,
+): StepDefinition | undefined {
+  const [group, key] = path.split('.') as ['triggers' | 'searches' | 'creates', string];
+  return definition[group]?.[key];
+}
+
+export const outputFieldsAt = (
+  definition: AppDefinition,
+  path: string,
+): FieldDefinition[] => staticFields(stepAt(definition, path)?.operation?.outputFields);
+
+/** The check that explains a run that gave no items: T005 for perform, Z001 for performList. */
+const EXPLAINED_BY: Record<RunMethod, string> = { perform: 'T005', performList: 'Z001' };
+
+export interface RunItems {
+  path: string;
+  items: Item[];
+}
+
+/**
+ * The items of the local runs of `method` on the visible steps `applies`
+ * picks, and a report for each of the others. A run that could not happen
+ * offline, or that nothing recorded, is deferred (Zapier decides); a run
+ * that failed is a finding. The rule that explains a run (`explains`) says
+ * why; every other says only that it could not decide, and where the reason
+ * is, so one run is not reported under four IDs. No step passes for want of
+ * a run.
+ */
+export function itemsOf(
+  input: RuleInput,
+  method: RunMethod,
+  applies: (step: Step) => boolean,
+  report: RunReport,
+  explains = false,
+): RunItems[] {
+  const runs: RunItems[] = [];
+  const steps = visibleSteps(input.definition)
+    .filter(applies)
+    .filter((step) => method === 'perform' || step.definition.operation?.performList);
+  for (const { path } of steps) {
+    const outcome = input.runs.find((run) => run.path === path && run.method === method)
+      ?.outcome ?? { kind: 'not run', reason: 'no local run of it was recorded' };
+    const place = { step: path };
+    if (outcome.kind === 'items') {
+      runs.push({ path, items: outcome.items });
+    } else if (!explains) {
+      report.deferred(place, 'noItems', { method, explainedBy: EXPLAINED_BY[method] });
+    } else if (outcome.kind === 'not run') {
+      report.deferred(place, 'notRun', { method, reason: outcome.reason });
+    } else {
+      report(place, 'failed', { method, error: outcome.error });
+    }
+  }
+  return runs;
+}
+
+export const everyStep = () => true;
+
+export const keysOf = (items: Item[]) => new Set(items.flatMap((item) => flatKeys(item)));

@@ -1,0 +1,29 @@
+/** Whether the items of a step's local runs respect its output fields: T005 (perform) and Z001 (performList). */
+import type { RuleInput, RunMethod } from '../input';
+import type { Report } from '../rule';
+import { isHookTrigger } from './definition';
+import { RUN_MESSAGES, everyStep, itemsOf, outputFieldsAt } from './local-runs';
+import { outputFieldProblems } from './values';
+
+export const OUTPUT_FIELD_MESSAGES = {
+  ...RUN_MESSAGES,
+  mismatch:
+    '%{method} item %{index}: %{problem}; make the code and the output fields agree',
+} as const;
+
+/** Reports each item of `method`'s runs that breaks its output fields; this rule explains runs without items. */
+export function checkRunsAgainstOutputFields(
+  input: RuleInput,
+  method: RunMethod,
+  report: Report<typeof OUTPUT_FIELD_MESSAGES>,
+): void {
+  const applies = method === 'perform' ? everyStep : isHookTrigger;
+  for (const { path, items } of itemsOf(input, method, applies, report, true)) {
+    const fields = outputFieldsAt(input.definition, path);
+    for (const [index, item] of items.entries()) {
+      for (const { key, problem } of outputFieldProblems(item, fields)) {
+        report({ step: path, field: key }, 'mismatch', { method, index, problem });
+      }
+    }
+  }
+}

@@ -1,0 +1,365 @@
+/**
+ * Reading items (samples and results) against their output fields: nested
+ * values, types, primary keys and dates. Shared by the sample checks (D0xx)
+ * and the local-run checks (T0xx, Z001).
+ */
+import type { Item } from '../input';
+import type {
+  AppDefinition,
+  FieldDefinition,
+  OperationDefinition,
+  Step,
+} from './definition';
+import { isRecord, staticFields, visibleSteps } from './definition';
+import { wordsOf } from './words';
+
+/**
+ * The value of `key` in an item; Zapier names nested values with `__`
+ * (`page__id` is `page.id`), so a key absent at the top is looked up nested.
+ */
+export function valueAt(item: Item, key: string): unknown {
+  if (key in item) {
+    return item[key];
+  }
+  let current: unknown = item;
+  for (const part of key.split('__')) {
+    if (!isRecord(current) || !(part in current)) {
+      return undefined;
+    }
+    current = current[part];
+  }
+  return current;
+}
+
+export function hasKey(item: Item, key: string): boolean {
+  return valueAt(item, key) !== undefined;
+}
+
+/**
+ * A step's sample as Zapier shows it: the operation's `sample`, with each
+ * static output field's own `sample` (core 18.3+) set at the field's key,
+ * the field's value winning. A `__` key (`company__name`) is set nested, as
+ * Zapier names nested values. Undefined when neither gives a value.
+ */
+export function sampleOf(operation: OperationDefinition | undefined): Item | undefined {
+  const sample: Item = isRecord(operation?.sample)
+    ? structuredClone(operation.sample)
+    : {};
+  for (const field of staticFields(operation?.outputFields)) {
+    if (field.key === undefined || !('sample' in field)) {
+      continue;
+    }
+    const path = field.key in sample ? [field.key] : field.key.split('__');
+    let parent = sample;
+    for (const part of path.slice(0, -1)) {
+      const child = parent[part];
+      parent = isRecord(child) ? child : (parent[part] = {});
+    }
+    parent[path.at(-1) ?? field.key] = field.sample;
+  }
+  return Object.keys(sample).length > 0 ? sample : undefined;
+}
+
+/** Every key of an item, nested ones written with `__` as Zapier flattens them. */
+export function flatKeys(item: Item, prefix = ''): string[] {
+  return Object.entries(item).flatMap(([key, value]) =>
+    isRecord(value) && Object.keys(value).length > 0
+      ? flatKeys(value, `${prefix}${key}__`)
+      : [`${prefix}${key}`],
+  );
+}
+
+const STRING_TYPES = new Set([
+  'string',
+  'text',
+  'password',
+  'code',
+  'copy',
+  'file',
+  'datetime',
+]);
+
+function matchesType(value: unknown, type: string): boolean {
+  if (STRING_TYPES.has(type)) {
+    return typeof value === 'string';
+  }
+  switch (type) {
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    default:
+      return true;
+  }
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) {
+    return 'a list';
+  }
+  if (value === null) {
+    return 'null';
+  }
+  return typeof value === 'object'
+    ? 'an object'
+    : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+/**
+ * What in an item breaks its output fields: a required field missing, or a
+ * value of another type than its field's (a `list` field holds a list, a
+ * `dict` field an object). Null stands for "no value" and is accepted where
+ * the field is not required.
+ */
+export interface OutputFieldProblem {
+  /** The output field's key. */
+  key: string;
+  problem: string;
+}
+
+export function outputFieldProblems(
+  item: Item,
+  fields: FieldDefinition[],
+): OutputFieldProblem[] {
+  const problems: OutputFieldProblem[] = [];
+  const add = (key: string, problem: string) => problems.push({ key, problem });
+  for (const field of fields) {
+    if (field.key === undefined) {
+      continue;
+    }
+    const value = valueAt(item, field.key);
+    if (value === undefined || value === null) {
+      if (field.required === true) {
+        add(field.key, `required output field "${field.key}" is missing`);
+      }
+      continue;
+    }
+    // Zapier's schema makes `type` optional: a field without one (a list, an
+    // object, line items with `children`) says nothing of its values' type.
+    const type = field.type;
+    if (field.children !== undefined) {
+      continue;
+    }
+    if (field.list === true) {
+      if (!Array.isArray(value)) {
+        add(field.key, `"${field.key}" is a list field but holds ${describe(value)}`);
+      } else if (
+        type !== undefined &&
+        !value.every((element) => matchesType(element, type))
+      ) {
+        add(field.key, `"${field.key}" is a list of ${type} but holds other values`);
+      }
+    } else if (field.dict === true) {
+      if (!isRecord(value)) {
+        add(field.key, `"${field.key}" is a dict field but holds ${describe(value)}`);
+      }
+    } else if (type !== undefined && !matchesType(value, type)) {
+      add(field.key, `"${field.key}" is of type ${type} but holds ${describe(value)}`);
+    }
+  }
+  return problems;
+}
+
+/** The keys that identify an item: the output fields marked `primary`, else `id`. */
+export function primaryKeys(fields: FieldDefinition[]): string[] {
+  const marked = fields.filter(
+    (field) => field.primary === true && field.key !== undefined,
+  );
+  return marked.length > 0 ? marked.map((field) => field.key as string) : ['id'];
+}
+
+/**
+ * ISO 8601 as APIs write it (RFC 3339's profile): `YYYY-MM-DD`, or with
+ * `THH:MM[:SS[.fraction]]` and a zone, `Z` or `±HH[:]MM`. The parts are
+ * captured to be checked as a calendar and a clock, not matched as a shape.
+ */
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):?(\d{2})))?$/;
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * Whether a text is an ISO 8601 date, or date and time with a zone, that
+ * exists: a month 01–12, a day the month has (29 February in leap years
+ * only), hours 00–23, minutes 00–59, seconds 00–60 (a leap second), a zone
+ * offset within ±23:59.
+ */
+export function isIso8601(value: string): boolean {
+  const match = ISO_DATE_TIME.exec(value);
+  if (match === null) {
+    return false;
+  }
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match
+    .slice(1, 7)
+    .map((part) => Number(part ?? 0));
+  const [zoneHours = 0, zoneMinutes = 0] = match
+    .slice(8)
+    .map((part) => Number(part ?? 0));
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 60 &&
+    zoneHours <= 23 &&
+    zoneMinutes <= 59
+  );
+}
+
+/**
+ * Text shaped as an ISO date, alone or followed by a time: a value meant as
+ * a date, valid or not ("2026-13-01", "2026-03-14T123:00:00Z"). Not a file
+ * name or prose that starts with one ("2026-03-14-report.pdf").
+ */
+const ISO_SHAPED = /^\d{4}-\d{1,2}-\d{1,2}(?:$|[T ]\d)/;
+
+const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
+const WEEKDAY = '(mon|tue|wed|thu|fri|sat|sun)[a-z]*';
+const TIME = '\\d{1,2}:\\d{2}(:\\d{2}(\\.\\d+)?)?';
+/** Text that is a date (or a date and time) as a whole, in the forms APIs send. */
+const DATE_LIKE = [
+  ISO_SHAPED, // 2026-03-14, 2026-03-14 09:26, 2026-03-14T09:26:53Z
+  new RegExp(`^\\d{4}/\\d{1,2}/\\d{1,2}([ T]${TIME}.*)?$`), // 2026/03/14
+  new RegExp(`^${WEEKDAY},? +\\d{1,2} +${MONTH} +\\d{4}( +${TIME}.*)?$`, 'i'), // RFC 2822
+  new RegExp(`^${WEEKDAY} +${MONTH} +\\d{1,2} +${TIME} +[+-]\\d{4} +\\d{4}$`, 'i'), // Tue Sep 04 15:55:52 +0000 2012
+  new RegExp(`^\\d{1,2} +${MONTH},? +\\d{4}( +${TIME}.*)?$`, 'i'), // 14 March 2026
+  new RegExp(`^${MONTH} +\\d{1,2},? +\\d{4}( +${TIME}.*)?$`, 'i'), // March 14, 2026
+];
+/** 03/14/2026, 14.03.2026, 14-03-26: one of day and month may be above 12, never 0. */
+const NUMERIC_DATE = new RegExp(
+  `^(\\d{1,2})([/.-])(\\d{1,2})\\2(\\d{4}|\\d{2})([ T]${TIME}.*)?$`,
+);
+
+function isNumericDate(text: string): boolean {
+  const match = NUMERIC_DATE.exec(text);
+  if (match === null) {
+    return false;
+  }
+  const [first, second] = [Number(match[1]), Number(match[3])];
+  return (
+    first >= 1 &&
+    second >= 1 &&
+    first <= 31 &&
+    second <= 31 &&
+    (first <= 12 || second <= 12)
+  );
+}
+
+/**
+ * Words that say when something happened or will: a key with one of them
+ * names a moment (`created_at`, `createdAt`, `updated`, `timestamp`,
+ * `scheduledFor`, `sent_on`, `due`).
+ */
+const MOMENT_WORDS = new Set([
+  'at',
+  'on',
+  'date',
+  'time',
+  'timestamp',
+  'datetime',
+  'created',
+  'updated',
+  'modified',
+  'deleted',
+  'expires',
+  'expired',
+  'expiry',
+  'scheduled',
+  'published',
+  'sent',
+  'received',
+  'started',
+  'ended',
+  'completed',
+  'closed',
+  'opened',
+  'submitted',
+  'due',
+]);
+
+function namesAMoment(key: string): boolean {
+  const last = key.split('__').at(-1) ?? key;
+  return wordsOf(last).some((word) => MOMENT_WORDS.has(word)) || /date$/i.test(last);
+}
+
+/** Unix time in seconds or milliseconds, between 2000 and 2100: what an epoch date looks like. */
+function isEpoch(value: number): boolean {
+  const seconds = value > 1e11 ? value / 1000 : value;
+  return Number.isFinite(seconds) && seconds >= 946_684_800 && seconds < 4_102_444_800;
+}
+
+/**
+ * Values that are dates, ISO or not: what the output field says is a
+ * datetime, text that reads as a date as a whole (so a version `0.1.15` or a
+ * phone number `01.11.11.11.11` is none), and epochs, numbers or digits as
+ * text, under a key that names a moment (`createdAt: 1472069465`,
+ * `scheduledFor: "1472069465000"`).
+ */
+export function looksLikeDate(
+  key: string,
+  value: unknown,
+  field?: FieldDefinition,
+): boolean {
+  if (
+    field?.type === 'datetime' &&
+    (typeof value === 'string' || typeof value === 'number')
+  ) {
+    return true;
+  }
+  if (typeof value === 'string') {
+    const text = value.trim();
+    // An epoch held as text ("1472069465") is as much a date as the number.
+    const epochText =
+      /^\d{10}(?:\d{3})?$/.test(text) && namesAMoment(key) && isEpoch(Number(text));
+    return (
+      epochText || isNumericDate(text) || DATE_LIKE.some((pattern) => pattern.test(text))
+    );
+  }
+  return typeof value === 'number' && namesAMoment(key) && isEpoch(value);
+}
+
+/**
+ * Every value of an item with its flat key, lists included: an element is
+ * named by its list's key (`visits__at` for `visits: [{ at }]`).
+ */
+function* leavesOf(value: unknown, key: string): Generator<[string, unknown]> {
+  if (Array.isArray(value)) {
+    for (const element of value) {
+      yield* leavesOf(element, key);
+    }
+  } else if (isRecord(value) && Object.keys(value).length > 0) {
+    for (const [childKey, child] of Object.entries(value)) {
+      yield* leavesOf(child, key === '' ? childKey : `${key}__${childKey}`);
+    }
+  } else {
+    yield [key, value];
+  }
+}
+
+/** Every date-like value of an item that is not ISO 8601 with a zone: its flat key, and the value as JSON. */
+export function nonIsoDates(
+  item: Item,
+  fields: FieldDefinition[],
+): { key: string; value: string }[] {
+  const fieldByKey = new Map(fields.map((field) => [field.key, field]));
+  return Array.from(leavesOf(item, ''))
+    .filter(([key, value]) => looksLikeDate(key, value, fieldByKey.get(key)))
+    .filter(([, value]) => typeof value !== 'string' || !isIso8601(value))
+    .map(([key, value]) => ({ key, value: JSON.stringify(value) }));
+}
+
+/** Each visible step that has a sample (see `sampleOf`), with it. */
+export function visibleSamples(
+  definition: AppDefinition,
+): { step: Step; sample: Item }[] {
+  return visibleSteps(definition).flatMap((step) => {
+    const sample = sampleOf(step.definition.operation);
+    return sample === undefined ? [] : [{ step, sample }];
+  });
+}

@@ -1,0 +1,52 @@
+import { checkApp } from '../src/check-app';
+import type { Rule } from '../src/rule';
+import D001 from '../src/rules/D001-no-credentials-in-steps';
+import { validInput } from './fixtures';
+
+/** A rule that throws on every app, as one might on a definition of a shape it cannot read. */
+const throwing: Rule = {
+  meta: {
+    id: 'local:throws',
+    name: 'throws',
+    category: 'warning',
+    requirement: 'nothing: it throws',
+    url: 'https://example.org/rules/throws',
+    needs: ['definition'],
+    messages: {},
+  },
+  check: () => {
+    throw new TypeError('label.split is not a function');
+  },
+};
+
+describe('checkApp', () => {
+  it('fails a rule that throws, naming what went wrong, instead of passing it', () => {
+    expect(checkApp(validInput(), [throwing])).toEqual([
+      {
+        meta: throwing.meta,
+        status: 'failure',
+        findings: [
+          {
+            status: 'failure',
+            messageId: 'crashed',
+            message:
+              'the check itself failed (label.split is not a function): the definition may have a shape it cannot read; fix that, or report it',
+            place: {},
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('runs the rules after one that throws', () => {
+    expect(
+      checkApp(validInput(), [throwing, D001]).map((result) => [
+        result.meta.id,
+        result.status,
+      ]),
+    ).toEqual([
+      ['local:throws', 'failure'],
+      ['D001', 'pass'],
+    ]);
+  });
+});

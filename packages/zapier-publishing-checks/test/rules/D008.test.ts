@@ -1,0 +1,91 @@
+import rule from '../../src/rules/D008-markdown-links-are-well-formed';
+import type { TestInput } from '../rule-tester';
+import { fields, testRule } from '../rule-tester';
+
+/** A change that sets the help text of Find Contact's email field. */
+const withHelpText =
+  (helpText: string) =>
+  (input: TestInput): void => {
+    fields(input, 'searches.find_contact')[0]!.helpText = helpText;
+  };
+
+const AT = 'searches.find_contact email';
+
+testRule(rule, {
+  valid: [
+    {
+      name: 'a URL in backticks and a well-formed link',
+      change: withHelpText(
+        'Open `https://app.example.org`, or see [the docs](https://example.org/docs).',
+      ),
+    },
+    {
+      name: 'a link with a title',
+      change: withHelpText('See [the docs](https://example.org/docs "Contacts docs").'),
+    },
+    {
+      name: 'a mailto link',
+      change: withHelpText('Ask [support](mailto:help@example.org) to enable it.'),
+    },
+  ],
+  invalid: [
+    {
+      name: 'a bare URL',
+      change: withHelpText('As shown on https://app.example.org/contacts.'),
+      findings: [
+        {
+          at: AT,
+          message:
+            'helpText: wrap the bare URL in backticks or make it a [text](url) link',
+        },
+      ],
+    },
+    ...[
+      'See [the docs] (https://example.org).',
+      'See [the docs](https://example.org.',
+    ].map((helpText) => ({
+      name: `a malformed link: "${helpText}"`,
+      change: withHelpText(helpText),
+      findings: [
+        {
+          at: AT,
+          message:
+            'helpText: write the link as [text](https://…), with nothing between ] and (',
+        },
+      ],
+    })),
+    {
+      name: 'a relative link: it has no site to open',
+      change: (input) => {
+        fields(input, 'creates.create_contact')[0]!.helpText =
+          'Supports markdown. See [the guide](/guides/text-formatting).';
+      },
+      findings: [
+        {
+          at: 'creates.create_contact email',
+          message:
+            'helpText: give the link a whole address (https://…): a relative one opens nothing in Zapier',
+        },
+      ],
+    },
+    {
+      name: "a bare URL in a step's description",
+      change: {
+        definition: {
+          creates: {
+            create_contact: {
+              display: { description: 'Creates a contact, as on www.example.org/new.' },
+            },
+          },
+        },
+      },
+      findings: [
+        {
+          at: 'creates.create_contact',
+          message:
+            'description: wrap the bare URL in backticks or make it a [text](url) link',
+        },
+      ],
+    },
+  ],
+});

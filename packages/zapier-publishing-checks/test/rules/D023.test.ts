@@ -1,0 +1,109 @@
+import rule from '../../src/rules/D023-sample-dates-are-iso-8601';
+import type { TestInput } from '../rule-tester';
+import { runItem, sample, step, testRule } from '../rule-tester';
+
+/**
+ * A change that sets `key` in New Contact's sample; a new key comes in its
+ * local run too, empty, so that only the sample's value is new (T004).
+ */
+const withSampleValue =
+  (key: string, value: unknown) =>
+  (input: TestInput): void => {
+    sample(input, 'triggers.new_contact')[key] = value;
+    runItem(input, 'triggers.new_contact', 'perform')[key] ??= null;
+  };
+
+/** The finding for the value at `key` (a flat key) of New Contact's sample. */
+const notIso = (key: string, value: unknown) => ({
+  at: `triggers.new_contact ${key}`,
+  message: `the sample's ${key}: ${JSON.stringify(value)}: write it as ISO 8601 with a zone, e.g. 2026-03-14T09:26:53Z`,
+});
+
+testRule(rule, {
+  valid: [
+    ...(
+      [
+        ['version', '0.1.15'],
+        ['phone', '01.11.11.11.11'],
+        ['build', '2.10.2026.4'],
+        ['duration_time', 30],
+      ] as const
+    ).map(([key, value]) => ({
+      name: `${key} ${JSON.stringify(value)} is no date`,
+      change: withSampleValue(key, value),
+    })),
+    ...(
+      [
+        ['zip', '1472069465'],
+        ['order_number', 1472069465],
+      ] as const
+    ).map(([key, value]) => ({
+      name: `digits under ${key}: no moment is named`,
+      change: withSampleValue(key, value),
+    })),
+    ...['2024-02-29', '2026-03-14T23:59:60+05:30', '2026-12-31T00:00Z'].map((value) => ({
+      name: `"${value}": a date and time that exists, with its zone`,
+      change: withSampleValue('created_at', value),
+    })),
+    {
+      name: 'a file name that starts with a date',
+      change: withSampleValue('file_name', '2026-03-14-report.pdf'),
+    },
+    {
+      name: 'the hidden step it leaves alone: a sample no user sees',
+      change: (input) => {
+        step(input, 'triggers.new_contact').display!.hidden = true;
+        sample(input, 'triggers.new_contact').created_at = '03/14/2026 09:26';
+      },
+    },
+  ],
+  invalid: [
+    {
+      name: 'a date written month first, without a zone',
+      change: withSampleValue('created_at', '03/14/2026 09:26'),
+      findings: [notIso('created_at', '03/14/2026 09:26')],
+    },
+    {
+      name: 'a time without a zone',
+      change: withSampleValue('visits', '2026-03-14T09:26:53'),
+      findings: [notIso('visits', '2026-03-14T09:26:53')],
+    },
+    {
+      name: 'a date in a list',
+      change: withSampleValue('visits', ['03/14/2026']),
+      findings: [notIso('visits', '03/14/2026')],
+    },
+    {
+      name: 'a date inside an object in a list',
+      change: withSampleValue('visits', [{ at: '03/14/2026 09:26' }]),
+      findings: [notIso('visits__at', '03/14/2026 09:26')],
+    },
+    ...(
+      [
+        ['createdAt', 1472069465],
+        ['created', 1472069465123],
+        ['updatedAt', 'Tue Sep 04 15:55:52 +0000 2012'],
+        ['visit_date', '14.03.2026'],
+        ['createdAt', '1472069465'],
+        ['updated_at', '1472069465000'],
+        ['scheduledFor', 1472069465],
+        ['sent_on', 1472069465000],
+      ] as const
+    ).map(([key, value]) => ({
+      name: `${key}: ${JSON.stringify(value)} is a date, not ISO 8601`,
+      change: withSampleValue(key, value),
+      findings: [notIso(key, value)],
+    })),
+    ...[
+      '2026-03-14T123:00:00Z',
+      '2026-02-30T09:26:53Z',
+      '2026-02-29',
+      '2026-03-14T09:61Z',
+    ].map((value) => ({
+      // Under a key no output field types: read for its shape alone.
+      name: `"${value}" is shaped as a date and time that does not exist`,
+      change: withSampleValue('starts', value),
+      findings: [notIso('starts', value)],
+    })),
+  ],
+});
