@@ -24,7 +24,9 @@ export default defineRule({
   check({ definition }, report) {
     for (const { field, place } of authFieldsOf(definition)) {
       // Zapier reads every field the user fills, a dropdown's too; not a computed one.
-      if (field.computed !== true && !LINK.test(field.helpText ?? '')) {
+      // An address in backticks is an example of a value, not a link.
+      const help = (field.helpText ?? '').replace(/`[^`\n]*`/g, '');
+      if (field.computed !== true && !LINK.test(help)) {
         report(place, 'noLink');
       }
     }

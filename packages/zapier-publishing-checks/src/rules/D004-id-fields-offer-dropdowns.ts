@@ -1,34 +1,38 @@
 import { defineRule, zapierReference } from '../rule';
-import type { FieldDefinition } from '../shared/definition';
-import { inputFieldsOf, isRecord, visibleSteps } from '../shared/definition';
-import { wordsOf } from '../shared/words';
+import type { AppDefinition, FieldDefinition } from '../shared/definition';
+import { inputFieldsOf, isRecord, stepsOf, visibleSteps } from '../shared/definition';
+import { endsInIdWord } from '../shared/ids';
+import { singular, wordsOf } from '../shared/words';
 
-/** The last words that name an identifier: `list_id`, `listID`, "List Guid", `entity_uid`, `tag_ids`. */
-const ID_WORDS = new Set(['id', 'ids', 'uid', 'uids', 'guid', 'guids', 'uuid', 'uuids']);
+/** An object's name run together with an ID word: `projectid`, `useruid`, a lowercase key's last word. */
+const RUN_TOGETHER_ID = /^([a-z]{2,}?)(?:u?ids?|guids?|uuids?)$/;
 
-/** An object's name run together with "id" (`projectid`, `userid`): a lowercase key's last word. */
-const RUN_TOGETHER_ID = /^[a-z]{2,}(?:u?ids?|guids?|uuids?)$/;
-
-/** English words that end in "id" and name no identifier. */
-const WORDS_ENDING_IN_ID = new Set(
-  (
-    'paid unpaid prepaid postpaid valid invalid void avoid android fluid liquid rapid solid ' +
-    'hybrid acid squid stupid vivid humid timid rigid lucid candid splendid orchid pyramid ' +
-    'david madrid druid droid grid lid bid kid mid rid hid did said laid raid maid braid ' +
-    'afraid aid plaid staid eyelid forbid outbid amid arachnid overlaid mislaid'
-  ).split(' '),
-);
+/**
+ * The words the app names its objects with: its steps' keys and nouns, and
+ * its fields' keys, each in the singular. A run-together `projectid` names
+ * an ID when "project" is one of them; `repaid` or `humanoid` is a word.
+ */
+function objectWordsOf(definition: AppDefinition): Set<string> {
+  const words = stepsOf(definition).flatMap((step) => [
+    ...wordsOf(step.key),
+    ...wordsOf(step.definition.noun ?? ''),
+    ...inputFieldsOf(step).flatMap(({ field }) => wordsOf(field.key ?? '')),
+  ]);
+  return new Set(words.map(singular));
+}
 
 /**
  * Whether a key or label names an ID: its last word is one ("Contact IDs
- * (comma-separated)": what is in brackets, or after " - ", is a note).
+ * (comma-separated)": what is in brackets, or after " - ", is a note), or
+ * runs one of the app's object words together with one (`projectid`).
  */
-function namesAnId(text: string): boolean {
+function namesAnId(text: string, objectWords: ReadonlySet<string>): boolean {
   const named = (text.split(/\s[-–—]\s/)[0] ?? '').replace(/\([^)]*\)|\[[^\]]*\]/g, ' ');
-  const last = wordsOf(named).at(-1) ?? '';
-  return (
-    ID_WORDS.has(last) || (RUN_TOGETHER_ID.test(last) && !WORDS_ENDING_IN_ID.has(last))
-  );
+  if (endsInIdWord(named)) {
+    return true;
+  }
+  const object = RUN_TOGETHER_ID.exec(wordsOf(named).at(-1) ?? '')?.[1];
+  return object !== undefined && objectWords.has(singular(object));
 }
 
 /** Choices written out (a list or a value-to-label map), or a function that gives them (`{ perform }`, core 19). */
@@ -56,10 +60,12 @@ export default defineRule({
     },
   },
   check({ definition }, report) {
+    const objectWords = objectWordsOf(definition);
     for (const step of visibleSteps(definition)) {
       for (const { field, place } of inputFieldsOf(step)) {
         if (
-          (namesAnId(field.key ?? '') || namesAnId(field.label ?? '')) &&
+          (namesAnId(field.key ?? '', objectWords) ||
+            namesAnId(field.label ?? '', objectWords)) &&
           !offersChoices(field)
         ) {
           report(place, 'noDropdown');

@@ -1,8 +1,16 @@
 import { defineRule, zapierReference } from '../rule';
 import { fieldsReferring } from '../shared/references';
 
-/** The types a search-linked field may have: the ID a search finds is one value. */
-const SCALAR_TYPES = new Set(['string', 'number', 'integer']);
+/** The types a search-linked field may have: the ID a search finds is one value, text or a number. */
+const SCALAR_TYPES = new Set([
+  'string',
+  'text',
+  'password',
+  'code',
+  'copy',
+  'number',
+  'integer',
+]);
 
 /**
  * D014, "search connector without dynamic dropdown": a field that links a

@@ -66,7 +66,9 @@ function whatItHolds(field: FieldDefinition, input: RuleInput): Holds {
   if (words.some((word) => ['url', 'uri', 'endpoint', 'website'].includes(word))) {
     return WITHOUT_SCHEME.test(field.helpText ?? '') ? 'a host' : 'a URL';
   }
-  return words.some((word) => ['domain', 'host', 'hostname'].includes(word))
+  return words.some((word) =>
+    ['domain', 'host', 'hostname', 'server', 'site'].includes(word),
+  )
     ? 'a host'
     : 'a subdomain';
 }

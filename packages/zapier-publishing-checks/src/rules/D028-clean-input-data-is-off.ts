@@ -19,7 +19,7 @@ export default defineRule({
     url: zapierReference('D028'),
     needs: ['definition'],
     messages: {
-      on: "cleanInputData is %{how}: set flags.cleanInputData to false for the app (or this operation's) and handle empty values in code",
+      on: "cleanInputData is %{how}: set it to false (flags.cleanInputData for the app, or this operation's operation.cleanInputData) and handle empty values in code",
     },
   },
   check({ definition }, report) {

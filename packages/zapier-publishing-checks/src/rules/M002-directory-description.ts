@@ -42,7 +42,7 @@ export default defineRule({
       return;
     }
     const title = read.listing.title.trim();
-    const { description } = read.listing;
+    const description = read.listing.description.trim();
     if (title.length < 2) {
       report(place, 'shortTitle');
     }
@@ -51,7 +51,7 @@ export default defineRule({
     }
     // Zapier's page: "1 - 3 sentences or at least 40 characters".
     const sentences = sentencesIn(description);
-    const length = description.trim().length;
+    const { length } = description;
     if (!(sentences >= 1 && sentences <= MAX_SENTENCES) && length < MIN_LENGTH) {
       report(place, 'shape', { length, sentences });
     }

@@ -1,8 +1,22 @@
 import { defineRule, localReference } from '../rule';
+import { wordsOf } from '../shared/words';
 
-/** A template variable naming a secret: `{{bundle.authData.access_token}}`, `{{api_key}}`, … */
-const SECRET_IN_TEMPLATE =
-  /{{\s*[\w.]*?(access_token|refresh_token|api_?key|password|passwd|secret|token|jwt)\w*\s*(?:\|[^}]*)?}}/i;
+const TEMPLATE_VARIABLE = /{{([^{}|]*)(?:\|[^{}]*)?}}/g;
+/** The last words of a variable that name a secret: `access_token`, `apiKey`, `client_secret`. */
+const SECRET_WORDS = new Set(['token', 'secret', 'password', 'passwd', 'jwt', 'apikey']);
+
+/**
+ * A variable whose name ends in a secret (`{{bundle.authData.access_token}}`,
+ * `{{api_key | slice:0:8}}`); `{{token_count}}` or `{{secretary_name}}` is none.
+ */
+function namesASecret(variable: string): boolean {
+  const words = wordsOf(variable);
+  const [before, last] = [words.at(-2) ?? '', words.at(-1) ?? ''];
+  return (
+    SECRET_WORDS.has(last) ||
+    (last === 'key' && ['api', 'secret', 'private'].includes(before))
+  );
+}
 const ID = 'local:secret-in-connection-label';
 
 /**
@@ -25,7 +39,12 @@ export default defineRule({
   },
   check({ definition }, report) {
     const label = definition.authentication?.connectionLabel;
-    if (typeof label === 'string' && SECRET_IN_TEMPLATE.test(label)) {
+    if (
+      typeof label === 'string' &&
+      Array.from(label.matchAll(TEMPLATE_VARIABLE), ([, name = '']) => name).some(
+        namesASecret,
+      )
+    ) {
       report({ path: 'authentication.connectionLabel' }, 'secret', { label });
     }
   },

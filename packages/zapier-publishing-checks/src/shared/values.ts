@@ -11,7 +11,7 @@ import type {
   Step,
 } from './definition';
 import { isRecord, staticFields, visibleSteps } from './definition';
-import { wordsOf } from './words';
+import { endsInIdWord } from './ids';
 
 /**
  * The value of `key` in an item; Zapier names nested values with `__`
@@ -280,11 +280,8 @@ function isNumericDate(text: string): boolean {
   );
 }
 
-/** A key whose last word names an identifier: `id`, `event_id`, `uid`, `guid`. */
-function namesAnId(key: string): boolean {
-  const last = key.split('__').at(-1) ?? key;
-  return ['id', 'ids', 'uid', 'guid', 'uuid'].includes(wordsOf(last).at(-1) ?? '');
-}
+/** A key whose last word names an identifier: `id`, `event_id`, `uid`, `guids`. */
+const namesAnId = (key: string) => endsInIdWord(key.split('__').at(-1) ?? key);
 
 /**
  * Values that are dates, ISO or not: what the output field says is a
