@@ -39,4 +39,8 @@ export default tseslint.config(
     files: ['jest.config.js'],
     languageOptions: { globals: { module: 'writable', process: 'readonly' } },
   },
+  {
+    files: ['packages/*/build.mjs'],
+    languageOptions: { globals: { process: 'readonly' } },
+  },
 );

@@ -33,6 +33,8 @@ export function createApp(options: AppOptions = { pkce: pkceRequested() }) {
     // Every request of the app's own goes through z.request, which core logs;
     // core's patch of node's http would log each of the thousands of RPCs a
     // batch's claims make to Zapier's cache too, each a log entry and CPU.
-    flags: { skipHttpPatch: true },
+    // Inputs arrive as the user left them: an empty Page means every page
+    // (wantedPage), and Zapier warns when core may drop empty values (D028).
+    flags: { skipHttpPatch: true, cleanInputData: false },
   });
 }

@@ -44,10 +44,13 @@ it('names no relative path that climbs out of the repository', () => {
   expect(outside).toEqual([]);
 });
 
+/** The checks package's corpus quotes other repositories word for word: their pages are theirs. */
+const QUOTES = 'packages/zapier-publishing-checks/corpus/';
+
 it('names only Markdown pages the repository has', () => {
   const missing = found(
     /(?<![\w/.:-])(?:[\w.-]+\/)*([\w-]+\.md)\b/g,
-    (name) => !pageNames.has(name),
+    (name, path) => !pageNames.has(name) && !path.startsWith(QUOTES),
   );
   expect(missing).toEqual([]);
 });

@@ -1,8 +1,8 @@
 /**
  * `npm run validate` compares the code with publishing/pushed-definition.json,
  * the version `npm run push` uploaded last: the app as it stands passes, and
- * each breaking change tried on a copy of the app fails with the version to
- * use.
+ * each breaking change tried on a copy of the app is a publishing task (Zapier
+ * pauses the promotion), with the version to use.
  */
 import { join } from 'node:path';
 
@@ -65,12 +65,12 @@ it.each([false, true])('passes the code as it stands (PKCE %s)', async (pkce) =>
 it.each<[string, string, () => object]>([
   [
     "removing New Lead's Page field",
-    '✖ removed-input-field failure triggers.new_lead page: removed',
+    '✖ removed-input-field publishing task triggers.new_lead page: removed',
     () => withNewLead((operation) => (operation.inputFields = [])),
   ],
   [
     'making Page required',
-    '✖ newly-required-field failure triggers.new_lead page: optional before, now required',
+    '✖ newly-required-field publishing task triggers.new_lead page: optional before, now required',
     () =>
       withNewLead((operation) => {
         const [page] = operation.inputFields as object[];
@@ -79,7 +79,7 @@ it.each<[string, string, () => object]>([
   ],
   [
     'changing the auth type',
-    '✖ auth-type failure authentication: type oauth2 became custom',
+    '✖ auth-type publishing task authentication: type oauth2 became custom',
     () => {
       const app = appObject();
       return {
@@ -90,7 +90,7 @@ it.each<[string, string, () => object]>([
   ],
   [
     'turning New Lead into a polling trigger',
-    '✖ trigger-type failure triggers.new_lead: a hook trigger became a polling trigger',
+    '✖ trigger-type publishing task triggers.new_lead: a hook trigger became a polling trigger',
     () =>
       withNewLead((operation) => {
         for (const hookOnly of [
@@ -103,11 +103,14 @@ it.each<[string, string, () => object]>([
         }
       }),
   ],
-])('fails %s with the version to use', async (_change, line, mutated) => {
-  const { code, lines } = await compareWithPushed(mutated());
-  expect(code).toBe(1);
-  expect(lines).toContainEqual(expect.stringContaining(line));
-  expect(lines.at(-1)).toBe(
-    'version Zapier will require: 2.0.0 (a new major): 1.0.0 keeps major 1, so Zapier pauses its promotion.',
-  );
-});
+])(
+  'makes %s a publishing task, with the version to use',
+  async (_change, line, mutated) => {
+    const { code, lines } = await compareWithPushed(mutated());
+    expect(code).toBe(1);
+    expect(lines).toContainEqual(expect.stringContaining(line));
+    expect(lines.at(-1)).toBe(
+      'version Zapier will require: 2.0.0 (a new major): 1.0.0 keeps major 1, so Zapier pauses its promotion.',
+    );
+  },
+);

@@ -5,14 +5,14 @@ import type { Finding, Rule, RuleResult } from './rule';
 import { worstOf } from './rule';
 import { messageOf } from './shared/messages';
 
-/** A rule that throws fails, saying so: it never passes by accident. */
+/** A rule that throws is an error, saying so: it never passes by accident. */
 function findingsOf(rule: Rule, input: RuleInput): Finding[] {
   try {
     return rule.check(input);
   } catch (error) {
     return [
       {
-        status: 'failure',
+        status: 'error',
         messageId: 'crashed',
         message: `the check itself failed (${messageOf(error)}): the definition may have a shape it cannot read; fix that, or report it`,
         place: {},

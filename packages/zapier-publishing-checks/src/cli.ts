@@ -13,7 +13,7 @@ import { jsonReport } from './formats/json';
 import { textReport } from './formats/text';
 import type { LintOptions, LintResult } from './lint';
 import { lint } from './lint';
-import { ZAPIER_CHECKS_REFERENCE } from './rule';
+import { ZAPIER_CHECKS_REFERENCE, blocks, entriesOf } from './rule';
 import { CannotCheckError, messageOf } from './shared/messages';
 
 const NAME = 'zapier-publishing-checks';
@@ -68,6 +68,11 @@ const OPTIONS = {
     default: 'text',
     help: 'text: one line per result; json: one object with every result and the summary',
   },
+  'max-warnings': {
+    type: 'string',
+    argument: 'N',
+    help: 'exit 1 when more than N warnings are found (default: warnings never change the exit code)',
+  },
   help: { type: 'boolean', default: false, help: 'print this help and exit 0' },
   version: { type: 'boolean', default: false, help: 'print the version and exit 0' },
 } satisfies Record<string, OptionRow>;
@@ -77,14 +82,17 @@ type Format = (typeof FORMATS)[number];
 
 /** Every exit code and what it means (`--help`, README). */
 const EXIT_CODES = [
-  [0, 'nothing failed (warnings and checks not decided offline allowed)'],
+  [
+    0,
+    'no error and no publishing task (warnings, and checks not decided offline, allowed)',
+  ],
   [
     1,
-    "a check failed, a breaking change lacks a new major (--previous), or Zapier would refuse the push (--versions); the versioning verdict alone: the failure lines under ==> Zapier's versioning rules, or versioning.refused in --format json",
+    'Zapier would block: an error (the schema validation included: it blocks a push) or a publishing task (it blocks promotion), a breaking change without a new major (--previous) or a push Zapier refuses (--versions); or more warnings than --max-warnings',
   ],
   [
     2,
-    'nothing was checked: a wrong option, an app that cannot be loaded, a file that cannot be read, or a definition that fails the schema validation; a line on stderr says which',
+    'nothing was checked: a wrong option, an app that cannot be loaded, a file that cannot be read; a line on stderr says which',
   ],
 ] as const;
 
@@ -171,41 +179,59 @@ const lintOptionsOf = (values: Values): LintOptions => ({
   ...(values.versions === undefined ? {} : { versions: values.versions }),
 });
 
-const schemaFailed = (result: LintResult) =>
-  result.schema !== null && result.schema.errors.length > 0;
-
 function schemaFailure(result: LintResult): string | null {
-  if (result.schema === null || !schemaFailed(result)) {
+  if (result.schema === null || result.schema.errors.length === 0) {
     return null;
   }
   const { schemaVersion, errors } = result.schema;
   return `the definition fails zapier-platform-schema ${schemaVersion} (${errors.length} error${errors.length === 1 ? '' : 's'}): fix what is listed, then run again; no publishing check ran`;
 }
 
-/** EXIT_CODES: 2 when the schema refused the definition; 1 when a check failed or a versioning rule refuses this version; else 0. */
-function exitCodeOf(result: LintResult): number {
-  if (schemaFailed(result)) {
-    return 2;
+/** `--max-warnings N`: a whole number, or none. */
+function maxWarningsOf(value: string | undefined): number | undefined {
+  if (value === undefined) {
+    return undefined;
   }
-  return result.results.some((each) => each.status === 'failure') ||
-    result.versioning?.refused === true
+  if (!/^\d+$/.test(value)) {
+    throw new CannotCheckError(`--max-warnings ${value}: give a whole number, such as 0`);
+  }
+  return Number(value);
+}
+
+/** EXIT_CODES: 1 when Zapier would block, or when there are more warnings than allowed; else 0. */
+function exitCodeOf(result: LintResult, maxWarnings: number | undefined): number {
+  if (schemaFailure(result) !== null) {
+    return 1;
+  }
+  const entries = [...entriesOf(result.results), ...(result.versioning?.entries ?? [])];
+  const tooManyWarnings =
+    maxWarnings !== undefined &&
+    entries.filter((entry) => entry.status === 'warning').length > maxWarnings;
+  return entries.some((entry) => blocks(entry.status)) ||
+    result.versioning?.refused === true ||
+    tooManyWarnings
     ? 1
     : 0;
 }
 
 const tool = () => ({ name: NAME, version: ownVersion() });
 
-function print(result: LintResult, format: Format, output: Output): number {
+function print(
+  result: LintResult,
+  format: Format,
+  maxWarnings: number | undefined,
+  output: Output,
+): number {
   const failure = schemaFailure(result);
   if (format === 'json') {
-    output.out(JSON.stringify(jsonReport(tool(), result, failure), null, 2));
+    output.out(JSON.stringify(jsonReport(tool(), result, null), null, 2));
   } else {
     textReport(result, colourWanted(output)).forEach((line) => output.out(line));
   }
   if (failure !== null) {
     output.err(`${NAME}: ${failure}`);
   }
-  return exitCodeOf(result);
+  return exitCodeOf(result, maxWarnings);
 }
 
 export async function main(
@@ -225,8 +251,9 @@ export async function main(
       return 0;
     }
     format = formatOf(values.format);
+    const maxWarnings = maxWarningsOf(values['max-warnings']);
     appDir = resolve(values['app-dir']);
-    return print(await lint(appDir, lintOptionsOf(values)), format, output);
+    return print(await lint(appDir, lintOptionsOf(values)), format, maxWarnings, output);
   } catch (error) {
     if (error instanceof CannotCheckError) {
       if (format === 'json') {

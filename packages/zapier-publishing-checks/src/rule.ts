@@ -21,11 +21,12 @@ export type Need =
   'definition' | 'sources' | 'runs' | 'listing' | 'previous' | 'versions';
 
 /**
- * A finding's status: a failure or a warning, by its rule's category; or
- * deferred, when this offline run cannot decide it (Zapier does, on a live
- * run or a connection): never counted as either.
+ * A finding's status: its rule's category (an error, a publishing task, a
+ * warning); a warning where the rule's reading is not Zapier's known verdict
+ * (`report.uncertain`); or deferred, when this offline run cannot decide it
+ * (Zapier does, on a live run or a connection): never counted as any.
  */
-export type FindingStatus = 'failure' | 'warning' | 'deferred';
+export type FindingStatus = Category | 'deferred';
 
 export interface Finding {
   status: FindingStatus;
@@ -79,6 +80,12 @@ export interface Report<Messages extends Record<string, string>> {
     messageId: Id,
     ...data: DataFor<Messages[Id]>
   ): void;
+  /** A finding where Zapier's prose is ambiguous and no verdict is known: a warning at most. */
+  uncertain<Id extends keyof Messages & string>(
+    place: Place,
+    messageId: Id,
+    ...data: DataFor<Messages[Id]>
+  ): void;
 }
 
 export interface RuleDefinition<Messages extends Record<string, string>> {
@@ -98,13 +105,17 @@ export function fillMessage(
     if (value === undefined) {
       throw new Error(`the message "${template}" needs %{${name}}, which was not given`);
     }
-    return String(value);
+    // A message is one line, whatever the app's text holds.
+    return String(value).replace(/\s*[\r\n]+\s*/g, ' ');
   });
 }
 
-/** The status a rule's decided findings take: its category's. */
-export const statusOf = (category: Category): FindingStatus =>
-  category === 'warning' ? 'warning' : 'failure';
+/** The status a rule's decided findings take: its category. */
+export const statusOf = (category: Category): FindingStatus => category;
+
+/** What blocks: an error blocks a push, a publishing task a promotion; a warning nothing. */
+export const blocks = (status: ResultStatus) =>
+  status === 'error' || status === 'publishing-task';
 
 /**
  * A rule, from its meta and its logic: `check` reports through `report`,
@@ -126,10 +137,12 @@ export function defineRule<const Messages extends Record<string, string>>(
           if (template === undefined) {
             throw new Error(`${meta.id} has no message "${messageId}"`);
           }
-          found.push({ status, messageId, message: fillMessage(template, data), place });
+          const message = fillMessage(template, data);
+          found.push({ status, messageId, message, place });
         };
       const report = Object.assign(add(statusOf(meta.category)), {
         deferred: add('deferred'),
+        uncertain: add('warning'),
       }) as unknown as Report<Messages>;
       definition.check(input, report);
       return found;
@@ -149,7 +162,7 @@ export const pageOf = (id: string) => `docs/rules/${id.replace(':', '-')}.md`;
 /** Where this package's own rules (`local:…`) are explained: their page, as the package ships it. */
 export const localReference = (id: string) => `zapier-publishing-checks ${pageOf(id)}`;
 
-/** A rule's verdict on an app: pass, or the worst of its findings (failure, then warning, then deferred). */
+/** A rule's verdict on an app: pass, or the worst of its findings (error, publishing task, warning, deferred). */
 export type ResultStatus = 'pass' | FindingStatus;
 
 export interface RuleResult {
@@ -158,9 +171,9 @@ export interface RuleResult {
   findings: Finding[];
 }
 
-/** The worst of some findings' statuses: failure, then warning, then deferred; none is a pass. */
+/** The worst of some findings' statuses: error, publishing task, warning, deferred; none is a pass. */
 export function worstOf(findings: readonly Finding[]): ResultStatus {
-  for (const status of ['failure', 'warning', 'deferred'] as const) {
+  for (const status of ['error', 'publishing-task', 'warning', 'deferred'] as const) {
     if (findings.some((finding) => finding.status === status)) {
       return status;
     }

@@ -20,14 +20,14 @@ const throwing: Rule = {
 };
 
 describe('checkApp', () => {
-  it('fails a rule that throws, naming what went wrong, instead of passing it', () => {
+  it('reports a rule that throws as an error, naming what went wrong, instead of passing it', () => {
     expect(checkApp(validInput(), [throwing])).toEqual([
       {
         meta: throwing.meta,
-        status: 'failure',
+        status: 'error',
         findings: [
           {
-            status: 'failure',
+            status: 'error',
             messageId: 'crashed',
             message:
               'the check itself failed (label.split is not a function): the definition may have a shape it cannot read; fix that, or report it',
@@ -45,7 +45,7 @@ describe('checkApp', () => {
         result.status,
       ]),
     ).toEqual([
-      ['local:throws', 'failure'],
+      ['local:throws', 'error'],
       ['D001', 'pass'],
     ]);
   });

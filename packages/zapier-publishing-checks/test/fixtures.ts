@@ -9,15 +9,22 @@ import type { TestInput } from './rule-tester';
 
 const FUNC = '$func$2$f$';
 
+/**
+ * A contact as the static samples show it. Its tags, a list of text, are in
+ * what the code returns only (`contactItem`): a static sample's list of
+ * values reads to Zapier's D024 as one string, not the list its field says.
+ */
 const contactSample = () => ({
   id: 'c_1',
   email: 'ada@example.org',
   score: 7,
   vip: true,
-  tags: ['a', 'b'],
   created_at: '2026-03-14T09:26:53Z',
   company: { name: 'Engines Ltd' },
 });
+
+/** A contact as a local run returns it: the sample's keys, and its tags. */
+const contactItem = () => ({ ...contactSample(), tags: ['a', 'b'] });
 
 const contactOutputFields = () => [
   { key: 'id', label: 'Contact ID', type: 'string' },
@@ -154,7 +161,7 @@ export function validDefinition(): AppDefinition {
 }
 
 export function validRuns(): StepRun[] {
-  const items = () => ({ kind: 'items' as const, items: [contactSample()] });
+  const items = () => ({ kind: 'items' as const, items: [contactItem()] });
   return [
     { path: 'triggers.new_contact', method: 'perform', outcome: items() },
     { path: 'triggers.contact_hook', method: 'performList', outcome: items() },

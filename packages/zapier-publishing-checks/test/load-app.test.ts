@@ -111,7 +111,7 @@ module.exports = {
     expect(out.filter((line) => /^(✖|!) /.test(line))).toEqual([]);
     expect(code).toBe(0);
     expect(out.at(-1)).toMatch(
-      /^\d+ checks: \d+ passed, 0 with warnings, 0 failed, \d+ not decided offline\.$/,
+      /^\d+ checks: \d+ passed, 0 with errors, 0 with publishing tasks, 0 with warnings, \d+ not decided offline\.$/,
     );
   });
 });
@@ -162,7 +162,7 @@ module.exports = { version: '1.0.0', platformVersion: zapier.version, triggers: 
 });
 
 describe('the minimal template, as zapier-platform init writes it', () => {
-  it('is checked, not refused: an app with no steps gets findings', async () => {
+  it('is checked, not refused: an app with no steps is no static webhook, and passes', async () => {
     useProjectCore();
     write('package.json', '{"name":"minimal","version":"1.0.0"}');
     write(
@@ -175,9 +175,13 @@ module.exports = { version, platformVersion, triggers: {}, searches: {}, creates
     const { code, out, err } = await validateInProcess();
 
     expect(err).toEqual([]);
-    expect(code).toBe(1);
+    expect(code).toBe(0);
     expect(out).toContain(
-      '✖ D016 failure the app offers no trigger, search or create a user can pick: add at least one. https://docs.zapier.com/platform/publish/integration-checks-reference#D016',
+      '✔ D016 pass            the integration is more than one static webhook trigger: nothing to change. https://docs.zapier.com/platform/publish/integration-checks-reference#D016',
+    );
+    // With no listing.json, M002 is the one check left undecided.
+    expect(out.at(-1)).toMatch(
+      /^\d+ checks: \d+ passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 1 not decided offline\.$/,
     );
   });
 });
@@ -241,8 +245,8 @@ export default { version: '1.0.0', platformVersion: zapier.version, triggers: ${
 
     const run = validateOnNode();
 
-    // Read as an empty definition, it would pass everything; read right, it fails D021.
+    // Read as an empty definition, it would pass everything; read right, D021 is a publishing task.
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/✖ D021 failure triggers\.new_thing/);
+    expect(run.stdout).toMatch(/✖ D021 publishing task triggers\.new_thing/);
   });
 });

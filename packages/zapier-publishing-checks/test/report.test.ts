@@ -4,7 +4,8 @@
  */
 import { jsonEntry } from '../src/formats/json';
 import { entryLine } from '../src/formats/text';
-import type { Place, ReportEntry, RuleMeta } from '../src/rule';
+import { summaryCounts, summaryLine } from '../src/formats/summary';
+import type { FindingStatus, Place, ReportEntry, RuleMeta } from '../src/rule';
 import { entriesOf, placeText } from '../src/rule';
 
 const META: RuleMeta = {
@@ -17,9 +18,13 @@ const META: RuleMeta = {
   messages: {},
 };
 
-const entry = (place: Place, message = 'change it'): ReportEntry => ({
+const entry = (
+  place: Place,
+  message = 'change it',
+  status: FindingStatus = 'publishing-task',
+): ReportEntry => ({
   meta: META,
-  status: 'failure',
+  status,
   messageId: 'x',
   message,
   place,
@@ -49,17 +54,34 @@ it.each([
 
 it('a line says the place, then the message; a finding about the whole app, the message alone', () => {
   expect(entryLine(entry({ step: 'triggers.new_lead', field: 'page' }))).toBe(
-    `✖ D000 failure triggers.new_lead page: change it. ${META.url}`,
+    `✖ D000 publishing task triggers.new_lead page: change it. ${META.url}`,
   );
   expect(entryLine(entry({}, 'add a step'))).toBe(
-    `✖ D000 failure add a step. ${META.url}`,
+    `✖ D000 publishing task add a step. ${META.url}`,
   );
 });
+
+it.each([
+  ['error', '✖ D000 error           triggers.new_lead: change it'],
+  ['publishing-task', '✖ D000 publishing task triggers.new_lead: change it'],
+  ['warning', '! D000 warning         triggers.new_lead: change it'],
+  [
+    'deferred',
+    '? D000 deferred        triggers.new_lead: not decided offline: change it',
+  ],
+] as [FindingStatus, string][])(
+  "a line says the status %s in Zapier's words, padded to one width",
+  (status, line) => {
+    expect(entryLine(entry({ step: 'triggers.new_lead' }, 'change it', status))).toBe(
+      `${line}. ${META.url}`,
+    );
+  },
+);
 
 it('JSON gives every part of the place as a field, null where there is none', () => {
   expect(jsonEntry(entry({ file: 'src/x.ts', line: 3 }))).toEqual({
     id: 'D000',
-    status: 'failure',
+    status: 'publishing-task',
     step: null,
     field: null,
     path: null,
@@ -80,6 +102,38 @@ it('a passing rule is one entry at no place, saying what it requires', () => {
     place: {},
   });
   expect(entryLine(passed!)).toBe(
-    `✔ D000 pass    a rule: nothing to change. ${META.url}`,
+    `✔ D000 pass            a rule: nothing to change. ${META.url}`,
+  );
+});
+
+it("counts each rule by its worst finding, in Zapier's categories", () => {
+  const finding = (status: FindingStatus) => ({
+    status,
+    messageId: 'x',
+    message: 'change it',
+    place: {},
+  });
+  const results = [
+    { meta: META, status: 'pass' as const, findings: [] },
+    { meta: META, status: 'error' as const, findings: [finding('error')] },
+    {
+      meta: META,
+      status: 'publishing-task' as const,
+      findings: [finding('publishing-task'), finding('warning')],
+    },
+    { meta: META, status: 'warning' as const, findings: [finding('warning')] },
+    { meta: META, status: 'warning' as const, findings: [finding('warning')] },
+    { meta: META, status: 'deferred' as const, findings: [finding('deferred')] },
+  ];
+  expect(summaryCounts(results)).toEqual({
+    checks: 6,
+    passed: 1,
+    errors: 1,
+    publishingTasks: 1,
+    warnings: 2,
+    deferred: 1,
+  });
+  expect(summaryLine(results)).toBe(
+    '6 checks: 1 passed, 1 with errors, 1 with publishing tasks, 2 with warnings, 1 not decided offline.',
   );
 });

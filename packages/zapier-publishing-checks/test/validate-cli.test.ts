@@ -54,6 +54,8 @@ function writeApp(
   label: string,
   description: string,
   perform = "() => [{ id: '1' }]",
+  /** More of the trigger's operation, as JavaScript (`inputFields: [ … ]`). */
+  operation = '',
 ): void {
   writeFileSync(
     join(appDir, 'index.js'),
@@ -66,7 +68,7 @@ module.exports = {
       key: 'new_thing',
       noun: 'Thing',
       display: { label: ${JSON.stringify(label)}, description: ${JSON.stringify(description)} },
-      operation: { perform: ${perform}, sample: { id: '1' } },
+      operation: { perform: ${perform}, sample: { id: '1' }${operation === '' ? '' : `, ${operation}`} },
     },
   },
 };
@@ -107,9 +109,15 @@ const SCHEMA_VERSION = (
   ) as { version: string }
 ).version;
 
-it("stops when the app's zapier-platform-schema refuses the definition, and says where", async () => {
+/**
+ * An input field that names an ID without a dropdown (D004), on a step whose
+ * cleanInputData is not false (D028): two warnings, and nothing that blocks.
+ */
+const TWO_WARNINGS = "inputFields: [{ key: 'thing_id', label: 'Thing ID' }]";
+
+it("stops when the app's zapier-platform-schema refuses the definition, says where, and exits 1: it blocks a push", async () => {
   writeApp('N', 'Triggers when a thing is added.');
-  expect(await run()).toBe(2);
+  expect(await run()).toBe(1);
   expect(out).toContainEqual(
     expect.stringMatching(
       /^✖ App\.triggers\.new_thing\.display\.label: does not meet minimum length of 2/,
@@ -128,7 +136,7 @@ it('passes an app that follows every rule, after the schema validation, naming t
   );
   const all = RULES.length;
   expect(out[out.length - 1]).toBe(
-    `${all} checks: ${all} passed, 0 with warnings, 0 failed, 0 not decided offline.`,
+    `${all} checks: ${all} passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline.`,
   );
 });
 
@@ -140,7 +148,7 @@ it("gives a local run Zapier's cache, as a live run has it", async () => {
   );
   expect(await run('--skip-schema')).toBe(0);
   expect(out.at(-1)).toMatch(
-    /^\d+ checks: \d+ passed, 0 with warnings, 0 failed, 0 not decided offline\.$/,
+    /^\d+ checks: \d+ passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline\.$/,
   );
 });
 
@@ -167,15 +175,58 @@ it('reads --listing and --delivery from the current directory, as any command do
   }
 });
 
-it('exits 1 on a failing check, with its ID, what to change and the link', async () => {
+it('exits 1 on a publishing task, with its ID, what to change and the link', async () => {
   writeApp('New Thing', 'Fires when a thing is added.');
   expect(await run('--skip-schema')).toBe(1);
   expect(out).toContain(
-    '✖ D021 failure triggers.new_thing: write the description as "Triggers when … ." ' +
+    '✖ D021 publishing task triggers.new_thing: write the description as "Triggers when … ." ' +
       '(it is "Fires when a thing is added."). ' +
       'https://docs.zapier.com/platform/publish/integration-checks-reference#D021',
   );
   expect(out).toContainEqual(expect.stringMatching(/^✔ D018 pass +.*#D018$/));
+  expect(out.at(-1)).toMatch(
+    /^\d+ checks: \d+ passed, 0 with errors, 1 with publishing tasks, 0 with warnings, 0 not decided offline\.$/,
+  );
+});
+
+describe('warnings', () => {
+  it('alone exit 0, each on its line marked "!"', async () => {
+    writeApp('New Thing', 'Triggers when a thing is added.', undefined, TWO_WARNINGS);
+    expect(await run('--skip-schema')).toBe(0);
+    expect(out).toContainEqual(
+      expect.stringMatching(/^! D004 warning {9}triggers\.new_thing thing_id: /),
+    );
+    expect(out).toContainEqual(
+      expect.stringMatching(/^! D028 warning {9}triggers\.new_thing: cleanInputData is /),
+    );
+    expect(out.at(-1)).toMatch(
+      /^\d+ checks: \d+ passed, 0 with errors, 0 with publishing tasks, 2 with warnings, 0 not decided offline\.$/,
+    );
+  });
+
+  it('exit 1 when there are more than --max-warnings N', async () => {
+    writeApp('New Thing', 'Triggers when a thing is added.', undefined, TWO_WARNINGS);
+    expect(await run('--skip-schema', '--max-warnings', '1')).toBe(1);
+    expect(err).toEqual([]);
+  });
+
+  it('exit 0 when there are --max-warnings N or fewer', async () => {
+    writeApp('New Thing', 'Triggers when a thing is added.', undefined, TWO_WARNINGS);
+    expect(await run('--skip-schema', '--max-warnings', '2')).toBe(0);
+  });
+
+  it('--max-warnings 0 lets an app without warnings exit 0', async () => {
+    writeApp('New Thing', 'Triggers when a thing is added.');
+    expect(await run('--skip-schema', '--max-warnings', '0')).toBe(0);
+  });
+
+  it('a --max-warnings that is no whole number exits 2, naming it', async () => {
+    writeApp('New Thing', 'Triggers when a thing is added.');
+    expect(await run('--skip-schema', '--max-warnings', 'some')).toBe(2);
+    expect(err).toEqual([
+      'zapier-publishing-checks: --max-warnings some: give a whole number, such as 0',
+    ]);
+  });
 });
 
 describe("a command line's conventions", () => {
@@ -196,13 +247,14 @@ describe("a command line's conventions", () => {
       '--delivery TRIGGER_KEY=FILE',
       '--skip-schema',
       '--format text|json',
+      '--max-warnings N',
       '--help',
       '--version',
     ]) {
       expect(help).toContain(`  ${option} `);
     }
     expect(help).toMatch(
-      /^exit codes:\n {2}0 {2}nothing failed.*\n {2}1 {2}a check failed.*\n {2}2 {2}nothing was checked/m,
+      /^exit codes:\n {2}0 {2}no error and no publishing task.*\n {2}1 {2}Zapier would block: .*more warnings than --max-warnings\n {2}2 {2}nothing was checked/m,
     );
     expect(err).toEqual([]);
   });
@@ -290,7 +342,7 @@ describe("a command line's conventions", () => {
       expect(await run('--skip-schema')).toBe(1);
       const lineOf = (id: string) => out.find((line) => line.includes(` ${id} `));
       expect(lineOf('D021')).toMatch(
-        new RegExp(`^${ESCAPE_PATTERN}31m✖${ESCAPE_PATTERN}39m D021 failure `),
+        new RegExp(`^${ESCAPE_PATTERN}31m✖${ESCAPE_PATTERN}39m D021 publishing task `),
       );
       expect(lineOf('D018')).toMatch(
         new RegExp(`^${ESCAPE_PATTERN}32m✔${ESCAPE_PATTERN}39m D018 pass `),
@@ -303,7 +355,7 @@ describe("a command line's conventions", () => {
       writeApp('New Thing', 'Fires when a thing is added.');
       expect(await run('--skip-schema')).toBe(1);
       expect(out.join('\n')).not.toContain(ESCAPE);
-      expect(out).toContainEqual(expect.stringMatching(/^✖ D021 failure /));
+      expect(out).toContainEqual(expect.stringMatching(/^✖ D021 publishing task /));
     });
 
     it('never when the output is not a terminal (piped)', async () => {
@@ -337,7 +389,7 @@ describe("a command line's conventions", () => {
       });
       expect(json.results).toContainEqual({
         id: 'D021',
-        status: 'failure',
+        status: 'publishing-task',
         step: 'triggers.new_thing',
         field: null,
         path: 'triggers.new_thing.display.description',
@@ -350,8 +402,9 @@ describe("a command line's conventions", () => {
       expect(json.summary).toEqual({
         checks: RULES.length,
         passed: RULES.length - 1,
+        errors: 0,
+        publishingTasks: 1,
         warnings: 0,
-        failed: 1,
         deferred: 0,
       });
       expect(json.error).toBeNull();
@@ -366,9 +419,9 @@ describe("a command line's conventions", () => {
       expect(err).toHaveLength(1);
     });
 
-    it("lists the schema's errors, where each is", async () => {
+    it("lists the schema's errors, where each is, with no summary, and exits 1", async () => {
       writeApp('N', 'Triggers when a thing is added.');
-      expect(await run('--format', 'json')).toBe(2);
+      expect(await run('--format', 'json')).toBe(1);
       const json = report();
       expect(json.schema).toEqual({
         package: 'zapier-platform-schema',
@@ -380,7 +433,15 @@ describe("a command line's conventions", () => {
           }),
         ],
       });
-      expect(json.error).toMatch(/^the definition fails zapier-platform-schema/);
+      // The checks ran on nothing: no results, no summary; no error, as the app was read.
+      expect(json.results).toEqual([]);
+      expect(json.summary).toBeNull();
+      expect(json.error).toBeNull();
+      expect(err).toEqual([
+        expect.stringMatching(
+          /^zapier-publishing-checks: the definition fails zapier-platform-schema/,
+        ),
+      ]);
     });
   });
 });

@@ -30,8 +30,16 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** An app that passes every check, at `version`, New Thing with `fields` as its input fields. */
-function appFolder(name: string, version: string, fields: object[]): string {
+/**
+ * An app that passes every check, at `version`, New Thing with `fields` as
+ * its input fields (and `outputFields` as its output fields, when given).
+ */
+function appFolder(
+  name: string,
+  version: string,
+  fields: object[],
+  outputFields?: object[],
+): string {
   const dir = join(scratch, name);
   mkdirSync(dir);
   symlinkSync(join(REPOSITORY, 'node_modules'), join(dir, 'node_modules'));
@@ -53,7 +61,7 @@ function appFolder(name: string, version: string, fields: object[]): string {
       key: 'new_thing',
       noun: 'Thing',
       display: { label: 'New Thing', description: 'Triggers when a thing is added.' },
-      operation: { perform: () => [{ id: '1' }], inputFields: ${JSON.stringify(fields)}, sample: { id: '1' } },
+      operation: { perform: () => [{ id: '1' }], inputFields: ${JSON.stringify(fields)}, sample: { id: '1' }${outputFields === undefined ? '' : `, outputFields: ${JSON.stringify(outputFields)}`} },
     },
   },
 };
@@ -71,15 +79,15 @@ const run = (appDir: string, ...args: string[]) =>
 const PAGE = { key: 'page', label: 'Page' };
 
 describe('--previous', () => {
-  it('fails a removed input field under a patch, naming step, field, rule, link and the version to use', async () => {
+  it('makes a removed input field under a patch a publishing task, naming step, field, rule, link and the version to use', async () => {
     const previous = appFolder('previous', '1.0.0', [PAGE]);
     expect(await run(appFolder('next', '1.0.1', []), '--previous', previous)).toBe(1);
     expect(lines).toContain(
-      `✖ removed-input-field failure triggers.new_thing page: removed: existing Zaps that fill it lose its value; keep the field (the code may ignore it), or raise the major. ${GUARDRAILS}`,
+      `✖ removed-input-field publishing task triggers.new_thing page: removed: existing Zaps that fill it lose its value; keep the field (the code may ignore it), or raise the major. ${GUARDRAILS}`,
     );
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^! C002 warning triggers\.new_thing page: removed: .*#C002$/,
+        /^! C002 warning {9}triggers\.new_thing page: removed: .*#C002$/,
       ),
     );
     expect(lines.slice(-3)).toEqual([
@@ -93,11 +101,13 @@ describe('--previous', () => {
     const previous = appFolder('previous', '1.0.0', [PAGE]);
     expect(await run(appFolder('next', '2.0.0', []), '--previous', previous)).toBe(0);
     expect(lines).toContainEqual(
-      expect.stringMatching(/^! removed-input-field warning triggers\.new_thing page: /),
+      expect.stringMatching(
+        /^! removed-input-field warning {9}triggers\.new_thing page: /,
+      ),
     );
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^! migrate warning 2\.0\.0: users of 1\.x are not migrated to it/,
+        /^! migrate warning {9}2\.0\.0: users of 1\.x are not migrated to it/,
       ),
     );
     expect(lines.at(-1)).toBe(
@@ -117,7 +127,7 @@ describe('--previous', () => {
     const renamed = lines.filter((line) => line.includes(' renamed-input-field '));
     expect(renamed).toEqual([
       expect.stringMatching(
-        /^✖ renamed-input-field failure triggers\.new_thing page: renamed to page_id/,
+        /^✖ renamed-input-field publishing task triggers\.new_thing page: renamed to page_id/,
       ),
     ]);
     expect(renamed[0]!.endsWith(GUARDRAILS)).toBe(true);
@@ -150,7 +160,7 @@ describe('--previous', () => {
     expect(report.versioning.entries).toContainEqual(
       expect.objectContaining({
         id: 'removed-input-field',
-        status: 'failure',
+        status: 'publishing-task',
         step: 'triggers.new_thing',
         field: 'page',
       }),
@@ -159,6 +169,89 @@ describe('--previous', () => {
     expect(report.versioning.closing.at(-1)).toMatch(
       /^version Zapier will require: 2\.0\.0/,
     );
+  });
+
+  it("warns of a matrix-only breaking change under a patch, and exits 0: Zapier's promotion check does not read it", async () => {
+    const previous = appFolder(
+      'previous',
+      '1.0.0',
+      [],
+      [{ key: 'id' }, { key: 'title' }],
+    );
+    expect(
+      await run(appFolder('next', '1.0.1', [], [{ key: 'id' }]), '--previous', previous),
+    ).toBe(0);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^! removed-output-field warning {9}triggers\.new_thing title: output field removed: /,
+      ),
+    );
+    expect(lines.slice(-3)).toEqual([
+      `previous version 1.0.0 (${previous}), this version 1.0.1.`,
+      'existing Zaps break: yes, 1 breaking change above.',
+      'version Zapier will require: no new major (its promotion check does not read these changes); its versioning matrix advises 2.0.0 (a new major).',
+    ]);
+  });
+
+  it('counts the versioning warnings against --max-warnings', async () => {
+    const previous = appFolder(
+      'previous',
+      '1.0.0',
+      [],
+      [{ key: 'id' }, { key: 'title' }],
+    );
+    const next = appFolder('next', '1.0.1', [], [{ key: 'id' }]);
+    expect(await run(next, '--previous', previous, '--max-warnings', '0')).toBe(1);
+  });
+
+  it('does not refuse a required field added without a default: a warning of the versioning matrix, in --format json', async () => {
+    const previous = appFolder('previous', '1.0.0', [PAGE]);
+    const owner = { key: 'owner', label: 'Owner', required: true };
+    expect(
+      await run(
+        appFolder('next', '1.0.1', [PAGE, owner]),
+        '--previous',
+        previous,
+        '--format',
+        'json',
+      ),
+    ).toBe(0);
+    const report = JSON.parse(lines.join('\n')) as {
+      versioning: { entries: { id: string; status: string }[]; refused: boolean };
+    };
+    expect(report.versioning.entries).toEqual([
+      expect.objectContaining({ id: 'new-required-field', status: 'warning' }),
+    ]);
+    expect(report.versioning.refused).toBe(false);
+  });
+
+  it('says a version lower than the previous one moves its users back', async () => {
+    const previous = appFolder('previous', '1.0.0', [PAGE]);
+    expect(await run(appFolder('next', '0.9.0', [PAGE]), '--previous', previous)).toBe(0);
+    expect(lines.slice(-3)[0]).toBe(
+      `previous version 1.0.0 (${previous}), this version 0.9.0, lower than the previous one: promoting it moves its users back to older code.`,
+    );
+  });
+
+  it('makes a field moved into a function a decided removal, with C002', async () => {
+    const previous = appFolder('previous', '1.0.0', [PAGE]);
+    const next = appFolder('next', '1.0.1', []);
+    // The input fields become a function: Zapier compares static keys and sees page removed.
+    appendFileSync(
+      join(next, 'index.js'),
+      'module.exports.triggers.new_thing.operation.inputFields = [() => [{ key: "page" }]];\n',
+    );
+    expect(await run(next, '--previous', previous)).toBe(1);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^✖ removed-input-field publishing task triggers\.new_thing page: no longer written out: Zapier compares the definitions and sees it removed/,
+      ),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^! C002 warning {9}triggers\.new_thing page: removed: /),
+    );
+    // Nothing is left undecided: no versioning line is deferred.
+    expect(lines.filter((line) => line.startsWith('? '))).toEqual([]);
   });
 
   it("reads the previous version from zapier-platform build's definition.json", async () => {
@@ -194,7 +287,7 @@ describe('--previous', () => {
     ).toBe(1);
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^✖ newly-required-field failure triggers\.new_thing page: optional before, now required without a default/,
+        /^✖ newly-required-field publishing task triggers\.new_thing page: optional before, now required without a default/,
       ),
     );
   });
@@ -242,11 +335,11 @@ describe('--versions', () => {
     return path;
   };
 
-  it('fails a version that skips its predecessor, naming the one to push first', async () => {
+  it('makes a version that skips its predecessor an error, naming the one to push first', async () => {
     const file = versionsFile('1.0.0\n1.0.1\n');
     expect(await run(appFolder('next', '1.0.3', []), '--versions', file)).toBe(1);
     expect(lines.at(-1)).toBe(
-      '✖ push failure 1.0.3 requires 1.0.2 to exist: push 1.0.2 first (or number this version after what exists). https://docs.zapier.com/integrations/news/2026/no-skip-or-intermediate-versions',
+      '✖ push error           1.0.3 requires 1.0.2 to exist: push 1.0.2 first (or number this version after what exists). https://docs.zapier.com/integrations/news/2026/no-skip-or-intermediate-versions',
     );
   });
 

@@ -76,6 +76,55 @@ it('reads searchOrCreates under their alias, searchAndCreates', () => {
   ]);
 });
 
+it('reads a field moved into a function as removed, as Zapier compares the static keys: and C002 too', () => {
+  const next = nextVersion((version) => {
+    const fields = inputsOf(version, 'triggers', 'new_contact') as unknown[];
+    fields.splice(1, 1, '$func$9$f$');
+  });
+  expect(compareDefinitions(previousVersion(), next).changes).toEqual([
+    {
+      rule: 'removed-input-field',
+      messageId: 'movedToFunction',
+      place: { step: 'triggers.new_contact', field: 'tag' },
+    },
+    {
+      rule: 'C002',
+      messageId: 'removed',
+      place: { step: 'triggers.new_contact', field: 'tag' },
+    },
+  ]);
+});
+
+it('reads an output field or an auth field moved into a function as removed too', () => {
+  const outputs = nextVersion((version) => {
+    const operation = version.triggers!.new_contact!.operation!;
+    operation.outputFields = [{ key: 'id' }, '$func$9$f$'];
+    operation.sample = { id: '1', company: { name: 'Engines' } };
+  });
+  expect(compareDefinitions(previousVersion(), outputs).changes).toEqual([
+    {
+      rule: 'removed-output-field',
+      messageId: 'movedToFunction',
+      place: { step: 'triggers.new_contact', field: 'email' },
+    },
+    {
+      rule: 'C003',
+      messageId: 'removed',
+      place: { step: 'triggers.new_contact', field: 'email' },
+    },
+  ]);
+  const auth = nextVersion((version) => {
+    (authFieldsOf(version) as unknown[]).splice(1, 1, '$func$9$f$');
+  });
+  expect(compareDefinitions(previousVersion(), auth).changes).toEqual([
+    {
+      rule: 'auth-field',
+      messageId: 'movedToFunction',
+      place: { step: 'authentication', field: 'subdomain' },
+    },
+  ]);
+});
+
 describe('leaves alone', () => {
   it('a field made required with a default, or a required field added with one', () => {
     const next = nextVersion((version) => {
@@ -119,20 +168,6 @@ describe('leaves alone', () => {
       next.authentication = { type: 'oauth2' };
     });
     expect(rulesOf(oauth)).toEqual(['auth-type authentication']);
-  });
-
-  it('a field a function may now compute: not decided offline', () => {
-    const next = nextVersion((version) => {
-      const fields = inputsOf(version, 'triggers', 'new_contact') as unknown[];
-      fields.splice(1, 1, '$func$9$f$');
-    });
-    expect(compareDefinitions(previousVersion(), next).changes).toEqual([
-      expect.objectContaining({
-        rule: 'removed-input-field',
-        place: { step: 'triggers.new_contact', field: 'tag' },
-        undecided: true,
-      }),
-    ]);
   });
 
   it('an output field under another spelling of its flattened key, or still in the sample', () => {

@@ -71,7 +71,11 @@ export function jsonReport(
             errors: result.schema.errors,
           },
     results: entriesOf(result.results).map(jsonEntry),
-    summary: error === null ? summaryCounts(result.results) : null,
+    // No summary when nothing was checked, or the schema validation stopped the checks.
+    summary:
+      error === null && (result.schema?.errors.length ?? 0) === 0
+        ? summaryCounts(result.results)
+        : null,
     versioning:
       result.versioning === null
         ? null

@@ -1,11 +1,13 @@
-/** How many rules passed, warned, failed or could not decide: the report's last line. */
+/** How many rules passed, and how many found errors, publishing tasks, warnings or could not decide: the report's last line. */
 import type { ResultStatus, RuleResult } from '../rule';
 
+/** Rules by their worst finding, as Zapier's own summary counts its checks. */
 export interface Summary {
   checks: number;
   passed: number;
+  errors: number;
+  publishingTasks: number;
   warnings: number;
-  failed: number;
   deferred: number;
 }
 
@@ -15,8 +17,9 @@ export function summaryCounts(results: readonly RuleResult[]): Summary {
   return {
     checks: results.length,
     passed: count('pass'),
+    errors: count('error'),
+    publishingTasks: count('publishing-task'),
     warnings: count('warning'),
-    failed: count('failure'),
     deferred: count('deferred'),
   };
 }
@@ -24,7 +27,8 @@ export function summaryCounts(results: readonly RuleResult[]): Summary {
 export function summaryLine(results: readonly RuleResult[]): string {
   const counts = summaryCounts(results);
   return (
-    `${counts.checks} checks: ${counts.passed} passed, ${counts.warnings} with warnings, ` +
-    `${counts.failed} failed, ${counts.deferred} not decided offline.`
+    `${counts.checks} checks: ${counts.passed} passed, ${counts.errors} with errors, ` +
+    `${counts.publishingTasks} with publishing tasks, ${counts.warnings} with warnings, ` +
+    `${counts.deferred} not decided offline.`
   );
 }

@@ -7,10 +7,31 @@ import { summaryLine } from './summary';
 
 const VERSIONING_URL = 'https://docs.zapier.com/integrations/manage/versions';
 
-const MARK = { pass: '✔', warning: '!', failure: '✖', deferred: '?' } as const;
+const MARK = {
+  pass: '✔',
+  error: '✖',
+  'publishing-task': '✖',
+  warning: '!',
+  deferred: '?',
+} as const;
 
 /** ANSI colours of each mark, for a terminal only. */
-const COLOUR = { pass: 32, warning: 33, failure: 31, deferred: 90 } as const;
+const COLOUR = {
+  pass: 32,
+  error: 31,
+  'publishing-task': 31,
+  warning: 33,
+  deferred: 90,
+} as const;
+
+/** Each status as a line says it, in Zapier's words. */
+const STATUS_WORDS = {
+  pass: 'pass',
+  error: 'error',
+  'publishing-task': 'publishing task',
+  warning: 'warning',
+  deferred: 'deferred',
+} as const;
 
 /**
  * One entry as a line: `<mark> <ID> <status> <place>: <message>. <link>`; a
@@ -26,7 +47,7 @@ export function entryLine(entry: ReportEntry, colour = false): string {
     entry.status === 'pass'
       ? `${entry.message}: nothing to change`
       : `${at === '' ? '' : `${at}: `}${entry.status === 'deferred' ? 'not decided offline: ' : ''}${entry.message}`;
-  return `${mark} ${entry.meta.id} ${entry.status.padEnd(7)} ${what}. ${entry.meta.url}`;
+  return `${mark} ${entry.meta.id} ${STATUS_WORDS[entry.status].padEnd(15)} ${what}. ${entry.meta.url}`;
 }
 
 export function schemaLines(schema: SchemaValidation): string[] {

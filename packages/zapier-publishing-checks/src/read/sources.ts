@@ -1,10 +1,9 @@
 /**
  * The app's own code, as text, for the checks that must read it (D026: is a
  * domain the user typed validated before it becomes a URL?). Its JavaScript
- * and TypeScript files, not its dependencies, build output or tests; and its
- * package.json, which names the app (D011).
+ * and TypeScript files, not its dependencies, build output or tests.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import type { SourceFile } from '../input';
@@ -41,9 +40,5 @@ export function readSources(appDir: string): SourceFile[] {
     }
   };
   visit(appDir);
-  const packageJson = join(appDir, 'package.json');
-  if (existsSync(packageJson) && statSync(packageJson).size <= MOST_BYTES) {
-    found.push({ path: 'package.json', text: readFileSync(packageJson, 'utf8') });
-  }
   return found;
 }

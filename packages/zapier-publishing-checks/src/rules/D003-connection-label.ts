@@ -1,12 +1,21 @@
 import { defineRule, zapierReference } from '../rule';
-import { isFunctionReference, isRecord } from '../shared/definition';
+import { isFunctionReference, isRecord, staticFields } from '../shared/definition';
 import { singular, wordsOf } from '../shared/words';
 
 const MAX_LABEL_LENGTH = 64;
 const TEMPLATE_VARIABLE = /{{[^{}]*}}/g;
-/** A template variable naming a secret: `{{bundle.authData.access_token}}`, `{{api_key}}`, … */
-const SECRET_IN_TEMPLATE =
-  /{{\s*[\w.]*?(access_token|refresh_token|api_?key|password|passwd|secret|token|jwt)\w*\s*(?:\|[^}]*)?}}/i;
+/** `{{bundle.authData.key}}`, filters (`| slice:0:8`) allowed: the key. */
+const AUTH_DATA_VARIABLE = /{{\s*bundle\.authData\.(\w+)\s*(?:\|[^}]*)?}}/g;
+/**
+ * The auth types whose `authData` holds only the connection's fields (and,
+ * for basic and digest, the username and password): with oauth2 or a
+ * session, a token request or the session's function adds keys unknown here.
+ */
+const FIELDS_ONLY: Record<string, readonly string[]> = {
+  custom: [],
+  basic: ['username', 'password'],
+  digest: ['username', 'password'],
+};
 
 /**
  * What a variable of a label names that is no account's: a plan, a count, a
@@ -42,17 +51,18 @@ export default defineRule({
   meta: {
     id: 'D003',
     name: 'connection-label-identifies-the-account',
-    category: 'publishing-task',
+    category: 'warning',
     requirement:
-      'the connection label is set, short, identifies the account and shows no secret',
+      'the connection label is set, short, and identifies the account with what the connection holds',
     url: zapierReference('D003'),
     needs: ['definition'],
     messages: {
       missing: 'set it to what identifies the account, e.g. "{{email}}"',
       computed:
-        'it is computed (a function or a request); check on a connection that it names the account and shows no secret',
+        'it is computed (a function or a request); check on a connection that it names the account',
       notAString: 'make it a string template, a function or a request',
-      secret: '"%{label}": show who is connected, never a token, key or password',
+      noSuchField:
+        '"%{label}": %{keys} is no field of the connection, so every connection gets a blank label; name a field it has, or what the test returns',
       identifiesNothing:
         '"%{label}": %{variables} can be the same for many accounts; name who is connected, e.g. "{{email}}"',
       constant:
@@ -80,8 +90,19 @@ export default defineRule({
       report(PLACE, 'notAString');
       return;
     }
-    if (SECRET_IN_TEMPLATE.test(label)) {
-      report(PLACE, 'secret', { label });
+    const known = FIELDS_ONLY[authentication.type ?? ''];
+    if (known !== undefined) {
+      const fields = new Set([
+        ...known,
+        ...staticFields(authentication.fields).map((field) => field.key),
+      ]);
+      const missing = Array.from(
+        label.matchAll(AUTH_DATA_VARIABLE),
+        ([, key = '']) => key,
+      ).filter((key) => !fields.has(key));
+      if (missing.length > 0) {
+        report(PLACE, 'noSuchField', { label, keys: missing.join(', ') });
+      }
     }
     const variables = label.match(TEMPLATE_VARIABLE) ?? [];
     if (variables.length > 0 && variables.every(identifiesNothing)) {

@@ -5,7 +5,7 @@ export default defineRule({
   meta: {
     id: 'D005',
     name: 'dynamic-references-name-triggers',
-    category: 'publishing-task',
+    category: 'warning',
     requirement:
       'every dynamic dropdown ("trigger_key.id.label") names an existing trigger',
     url: zapierReference('D005'),

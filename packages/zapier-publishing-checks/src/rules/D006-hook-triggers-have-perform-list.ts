@@ -5,7 +5,7 @@ export default defineRule({
   meta: {
     id: 'D006',
     name: 'hook-triggers-have-perform-list',
-    category: 'publishing-task',
+    category: 'warning',
     requirement:
       'every hook trigger has performList, what the Zap editor shows when the user tests the trigger',
     url: zapierReference('D006'),

@@ -14,7 +14,7 @@ export default defineRule({
   meta: {
     id: 'D007',
     name: 'urls-are-https',
-    category: 'publishing-task',
+    category: 'warning',
     requirement:
       "every URL written in the definition, and every address the app's code gives z.request(), is https",
     url: zapierReference('D007'),

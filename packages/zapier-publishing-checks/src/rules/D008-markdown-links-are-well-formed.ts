@@ -8,8 +8,15 @@ const CODE_SPAN = /`[^`\n]*`/g;
 const WELL_FORMED_LINK = /\[[^\]\n]+\]\((https?:\/\/|mailto:)[^\s)]+(\s+"[^"\n]*")?\)/g;
 /** `[text](/path)`: well written, but with no site to open in Zapier's editor. */
 const RELATIVE_LINK = /\[[^\]\n]+\]\((?![a-z][a-z0-9+.-]*:)[^\s)]+\)/gi;
-const MALFORMED_LINK = /\]\s*\(|\[[^\]\n]*\]\s+\(|\]\([^)]*$/;
-const BARE_URL = /https?:\/\/\S+|\bwww\.\S+/i;
+/**
+ * A link to an address written wrong: `[text] (https://…)`, a space between
+ * the brackets, or `[text](https://…` left open. Brackets before a
+ * parenthesis that holds no address are prose (`[1, 2] (weekdays)`).
+ */
+const MALFORMED_LINK =
+  /\]\s+\(\s*(?:https?:\/\/|mailto:|www\.)|\]\(\s*(?:https?:\/\/|mailto:|www\.)[^)]*$/i;
+/** An address outside a link: a scheme and a host (`https://example.org`); a scheme alone names no page. */
+const BARE_URL = /https?:\/\/[\p{L}\p{N}]|\bwww\.[\p{L}\p{N}]/iu;
 
 export default defineRule({
   meta: {
@@ -38,7 +45,8 @@ export default defineRule({
       const written = value.replace(CODE_SPAN, '').replace(WELL_FORMED_LINK, '');
       const rest = written.replace(RELATIVE_LINK, '');
       if (rest !== written) {
-        report(place, 'relative', { property: key });
+        // Zapier's page asks for "a proper link": whether a relative one is, no verdict says.
+        report.uncertain(place, 'relative', { property: key });
       } else if (MALFORMED_LINK.test(rest)) {
         report(place, 'malformed', { property: key });
       } else if (BARE_URL.test(rest)) {

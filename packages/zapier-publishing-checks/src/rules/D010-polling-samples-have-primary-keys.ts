@@ -6,7 +6,7 @@ export default defineRule({
   meta: {
     id: 'D010',
     name: 'polling-samples-have-primary-keys',
-    category: 'publishing-task',
+    category: 'warning',
     requirement:
       'the sample of every polling trigger holds its primary key (id, or the output fields marked primary)',
     url: zapierReference('D010'),

@@ -5,7 +5,7 @@ export default defineRule({
   meta: {
     id: 'D013',
     name: 'search-references-name-searches',
-    category: 'publishing-task',
+    category: 'warning',
     requirement:
       'every "search" reference on a field ("search_key.id") names an existing search',
     url: zapierReference('D013'),

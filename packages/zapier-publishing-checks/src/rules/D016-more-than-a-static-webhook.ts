@@ -6,25 +6,26 @@ export default defineRule({
   meta: {
     id: 'D016',
     name: 'more-than-a-static-webhook',
-    category: 'publishing-task',
-    requirement:
-      'the integration offers a user more than one static webhook trigger: some step to pick',
+    category: 'warning',
+    requirement: 'the integration is more than one static webhook trigger',
     url: zapierReference('D016'),
     needs: ['definition'],
     messages: {
-      noStep:
-        'the app offers no trigger, search or create a user can pick: add at least one',
       onlyAStaticWebhook:
         'the only visible step is a static webhook: subscribe it with REST hooks, or add triggers or actions',
     },
   },
   check({ definition }, report) {
-    // Hidden steps (dropdown sources) are nothing a user can pick.
+    // Hidden steps (dropdown sources) are nothing a user can pick. An app with
+    // no step at all (the minimal template) is no static webhook.
     const steps = visibleSteps(definition);
     const [only] = steps;
-    if (only === undefined) {
-      report({}, 'noStep');
-    } else if (steps.length === 1 && isHookTrigger(only) && isStaticWebhook(only)) {
+    if (
+      only !== undefined &&
+      steps.length === 1 &&
+      isHookTrigger(only) &&
+      isStaticWebhook(only)
+    ) {
       report({ step: only.path }, 'onlyAStaticWebhook');
     }
   },

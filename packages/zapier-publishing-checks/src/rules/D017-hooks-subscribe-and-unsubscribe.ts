@@ -6,7 +6,7 @@ export default defineRule({
   meta: {
     id: 'D017',
     name: 'hooks-subscribe-and-unsubscribe',
-    category: 'publishing-task',
+    category: 'warning',
     requirement:
       'every hook trigger has performSubscribe and performUnsubscribe (no static webhooks)',
     url: zapierReference('D017'),

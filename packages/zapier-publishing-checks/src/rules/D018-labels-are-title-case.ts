@@ -1,8 +1,6 @@
 import { defineRule, zapierReference } from '../rule';
 import { visibleSteps } from '../shared/definition';
-import { titleCaseProblems } from '../shared/title-case';
-
-const quoted = (words: string[]) => words.map((word) => `"${word}"`).join(', ');
+import { titleCase } from '../shared/title-case';
 
 export default defineRule({
   meta: {
@@ -14,8 +12,7 @@ export default defineRule({
     url: zapierReference('D018'),
     needs: ['definition'],
     messages: {
-      capitalise: 'capitalise %{words} in the label "%{label}"',
-      lowercase: 'write %{words} in lowercase in the label "%{label}"',
+      notTitleCase: 'write the label "%{label}" as "%{titled}"',
     },
   },
   check({ definition }, report) {
@@ -33,13 +30,12 @@ export default defineRule({
     ];
     for (const { step, display } of labelled) {
       const label = display?.label ?? '';
-      const { capitalise, lowercase } = titleCaseProblems(label);
-      const place = { step, path: `${step}.display.label` };
-      if (capitalise.length > 0) {
-        report(place, 'capitalise', { words: quoted(capitalise), label });
-      }
-      if (lowercase.length > 0) {
-        report(place, 'lowercase', { words: quoted(lowercase), label });
+      const titled = titleCase(label);
+      if (titled !== label) {
+        report({ step, path: `${step}.display.label` }, 'notTitleCase', {
+          label,
+          titled,
+        });
       }
     }
   },

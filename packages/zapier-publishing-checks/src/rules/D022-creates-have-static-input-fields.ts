@@ -1,12 +1,12 @@
 import { defineRule, zapierReference } from '../rule';
-import { staticFields, stepsOf } from '../shared/definition';
+import { staticFields, visibleSteps } from '../shared/definition';
 
 export default defineRule({
   meta: {
     id: 'D022',
     name: 'creates-have-static-input-fields',
-    category: 'publishing-task',
-    requirement: 'every create has static (not only dynamic) input fields',
+    category: 'warning',
+    requirement: 'every visible create has static (not only dynamic) input fields',
     url: zapierReference('D022'),
     needs: ['definition'],
     messages: {
@@ -16,7 +16,8 @@ export default defineRule({
     },
   },
   check({ definition }, report) {
-    for (const step of stepsOf(definition)) {
+    // A hidden create is no step a user fills in.
+    for (const step of visibleSteps(definition)) {
       const fields = step.definition.operation?.inputFields ?? [];
       if (step.kind === 'create' && staticFields(fields).length === 0) {
         report({ step: step.path }, fields.length === 0 ? 'none' : 'onlyComputed');

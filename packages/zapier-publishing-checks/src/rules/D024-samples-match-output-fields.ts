@@ -18,7 +18,8 @@ export default defineRule({
   check({ definition }, report) {
     for (const { step, sample } of visibleSamples(definition)) {
       const fields = staticFields(step.definition.operation?.outputFields);
-      for (const { key, problem } of outputFieldProblems(sample, fields)) {
+      const reading = { untypedIsString: true, valuesListIsString: true };
+      for (const { key, problem } of outputFieldProblems(sample, fields, reading)) {
         report({ step: step.path, field: key }, 'mismatch', { problem });
       }
     }

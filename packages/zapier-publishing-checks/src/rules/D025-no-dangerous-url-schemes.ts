@@ -15,7 +15,7 @@ export default defineRule({
   meta: {
     id: 'D025',
     name: 'no-dangerous-url-schemes',
-    category: 'publishing-task',
+    category: 'warning',
     requirement: 'no URL or link uses a dangerous scheme (javascript:, vbscript:, data:)',
     url: zapierReference('D025'),
     needs: ['definition'],

@@ -1,16 +1,36 @@
 import type { RuleInput } from '../input';
 import { defineRule, zapierReference } from '../rule';
+import { asksForCredential } from '../shared/credentials';
 import type { FieldDefinition } from '../shared/definition';
-import { authFieldsOf } from '../shared/definition';
+import { authFieldsOf, isRecord } from '../shared/definition';
+import { requestsInCode } from '../shared/requests-in-code';
 import { singular, wordsOf } from '../shared/words';
 
-const DOMAIN_WORDS = /domain|subdomain|host|instance|url|site/i;
+/** The words of a field that holds an address or a part of one. */
+const DOMAIN_WORDS = new Set(
+  'domain subdomain host hostname instance url uri site website server endpoint'.split(
+    ' ',
+  ),
+);
+
+const wordsOfField = (field: FieldDefinition) =>
+  [field.key ?? '', field.label ?? ''].flatMap(wordsOf).map(singular);
 
 /** Fields whose value becomes part of an address: named so, or shaped by `inputFormat`. */
 const holdsADomain = (field: FieldDefinition) =>
   field.inputFormat !== undefined ||
-  DOMAIN_WORDS.test(field.key ?? '') ||
-  DOMAIN_WORDS.test(field.label ?? '');
+  wordsOfField(field).some((word) => DOMAIN_WORDS.has(word));
+
+/**
+ * A field whose value the user types and which is no secret: an account ID,
+ * a region. A credential goes into requests by design; a choice of fixed
+ * values cannot point them anywhere else.
+ */
+const typedNonSecret = (field: FieldDefinition) =>
+  field.computed !== true &&
+  !asksForCredential(field) &&
+  !(Array.isArray(field.choices) && field.choices.length > 0) &&
+  !(isRecord(field.choices) && Object.keys(field.choices).length > 0);
 
 /** Help text that says the address goes in without its scheme: "Do not include the https". */
 const WITHOUT_SCHEME =
@@ -42,11 +62,13 @@ function whatItHolds(field: FieldDefinition, input: RuleInput): Holds {
       return use[1] === '.' ? 'a subdomain' : 'a host';
     }
   }
-  const words = [field.key ?? '', field.label ?? ''].flatMap(wordsOf).map(singular);
-  if (words.some((word) => ['url', 'uri', 'endpoint'].includes(word))) {
+  const words = wordsOfField(field);
+  if (words.some((word) => ['url', 'uri', 'endpoint', 'website'].includes(word))) {
     return WITHOUT_SCHEME.test(field.helpText ?? '') ? 'a host' : 'a URL';
   }
-  return words.some((word) => ['domain', 'host', 'hostname'].includes(word))
+  return words.some((word) =>
+    ['domain', 'host', 'hostname', 'server', 'site'].includes(word),
+  )
     ? 'a host'
     : 'a subdomain';
 }
@@ -84,6 +106,18 @@ const NEAR_LINES = 12;
 
 type Use = 'validated' | 'unvalidated' | 'unused';
 
+/** The names the value goes by on a line that reads it: the key, and what it is assigned to (`const host = …authData.host`). */
+function namesOfValue(key: string, line: string): string[] {
+  const assigned = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=/.exec(line)?.[1];
+  return assigned === undefined ? [key] : [key, assigned];
+}
+
+/**
+ * How the code uses the field: validated where, within the lines around a
+ * read of it, a check (VALIDATION) is made of the value itself (its key or
+ * the name it was given on that line); a check of something else nearby
+ * validates nothing.
+ */
 function useOf(key: string, input: RuleInput): Use {
   const reference = referencesTo(key);
   let used = reference.test(JSON.stringify(input.definition));
@@ -94,10 +128,13 @@ function useOf(key: string, input: RuleInput): Use {
         continue;
       }
       used = true;
-      const around = lines
+      const names = namesOfValue(key, line).map(
+        (name) => new RegExp(`(?<![\\w$])${escapeRegExp(name)}(?![\\w$])`),
+      );
+      const checked = lines
         .slice(Math.max(0, index - NEAR_LINES), index + NEAR_LINES + 1)
-        .join('\n');
-      if (VALIDATION.test(around)) {
+        .some((near) => VALIDATION.test(near) && names.some((name) => name.test(near)));
+      if (checked) {
         return 'validated';
       }
     }
@@ -105,32 +142,74 @@ function useOf(key: string, input: RuleInput): Use {
   return used ? 'unvalidated' : 'unused';
 }
 
+/** `url`, `params` and `headers` properties anywhere in the definition (the connection label is none). */
+function* addressesIn(value: unknown): Generator<string> {
+  if (Array.isArray(value)) {
+    for (const element of value) {
+      yield* addressesIn(element);
+    }
+  } else if (isRecord(value)) {
+    for (const [key, child] of Object.entries(value)) {
+      if (['url', 'headers', 'params'].includes(key) || key.endsWith('Url')) {
+        yield JSON.stringify(child);
+      } else if (key !== 'connectionLabel') {
+        yield* addressesIn(child);
+      }
+    }
+  }
+}
+
+/** A line that sets a request's address, query or headers: `request.headers.x = …`, `request.params.x = …`, `url = …`, an http address. */
+const ADDRESSING_LINE = /\b(?:headers|params)\s*(?:\.|\[)|\burl\s*[:=]|https?:\/\//i;
+
+/** Whether the field's value goes into a request's address or headers, in the definition or the code. */
+function goesIntoAddresses(key: string, input: RuleInput): boolean {
+  const reference = referencesTo(key);
+  return (
+    Array.from(addressesIn(input.definition)).some((text) => reference.test(text)) ||
+    requestsInCode(input.sources).some((call) => reference.test(call.address)) ||
+    input.sources.some((source) =>
+      source.text
+        .split('\n')
+        .some((line) => reference.test(line) && ADDRESSING_LINE.test(line)),
+    )
+  );
+}
+
 export default defineRule({
   meta: {
     id: 'D026',
     name: 'domain-auth-fields-are-validated',
-    category: 'publishing-task',
+    category: 'warning',
     requirement:
-      'auth fields holding a domain or subdomain are validated in code before use in URLs',
+      'auth fields holding a domain, or a typed value that goes into request addresses or headers, are validated in code',
     url: zapierReference('D026'),
     needs: ['definition', 'sources'],
     messages: {
       unvalidated: 'it holds %{holds}, and the code uses it with no check nearby: %{fix}',
+      intoRequests:
+        'its value goes into request addresses, queries or headers with no check nearby: validate it (e.g. /^[\\w-]+$/.test(…) for an ID) before it is used',
       unused:
         "it holds a domain, but its use was not found in the app's code; check that the code validates it before building URLs",
     },
   },
   check(input, report) {
     for (const { field, place } of authFieldsOf(input.definition)) {
-      if (!holdsADomain(field)) {
-        continue;
-      }
-      const use = useOf(field.key ?? '?', input);
-      if (use === 'unvalidated') {
-        const holds = whatItHolds(field, input);
-        report(place, 'unvalidated', { holds, fix: HOW_TO_VALIDATE[holds] });
-      } else if (use === 'unused') {
-        report.deferred(place, 'unused');
+      const key = field.key ?? '?';
+      if (holdsADomain(field)) {
+        const use = useOf(key, input);
+        if (use === 'unvalidated') {
+          const holds = whatItHolds(field, input);
+          report(place, 'unvalidated', { holds, fix: HOW_TO_VALIDATE[holds] });
+        } else if (use === 'unused') {
+          report.deferred(place, 'unused');
+        }
+      } else if (
+        typedNonSecret(field) &&
+        goesIntoAddresses(key, input) &&
+        useOf(key, input) !== 'validated'
+      ) {
+        report(place, 'intoRequests');
       }
     }
   },

@@ -3,7 +3,7 @@
  * one line here. `RULES` (../registry.ts) lists them in Zapier's order.
  */
 export { default as D001 } from './D001-no-credentials-in-steps';
-export { default as D002 } from './D002-credential-help-links';
+export { default as D002 } from './D002-auth-field-help-links';
 export { default as D003 } from './D003-connection-label';
 export { default as D004 } from './D004-id-fields-offer-dropdowns';
 export { default as D005 } from './D005-dynamic-references-name-triggers';
@@ -12,7 +12,7 @@ export { default as D007 } from './D007-urls-are-https';
 export { default as D008 } from './D008-markdown-links-are-well-formed';
 export { default as D009 } from './D009-searches-have-input-fields';
 export { default as D010 } from './D010-polling-samples-have-primary-keys';
-export { default as D011 } from './D011-help-text-says-more-than-the-label';
+export { default as D011 } from './D011-help-text-is-not-the-label';
 export { default as D012 } from './D012-visible-steps-have-samples';
 export { default as D013 } from './D013-search-references-name-searches';
 export { default as D014 } from './D014-search-links-have-dropdowns';
@@ -36,3 +36,4 @@ export { default as T006 } from './T006-hook-list-keys-come-in-deliveries';
 export { default as Z001 } from './Z001-perform-list-results-match-output-fields';
 export { default as localJsonFieldSchema } from './local-json-field-schema';
 export { default as localCurliesInRequest } from './local-curlies-in-request';
+export { default as localSecretInConnectionLabel } from './local-secret-in-connection-label';

@@ -10,7 +10,7 @@ export default defineRule({
   meta: {
     id: ID,
     name: 'curlies-in-request',
-    category: 'error',
+    category: 'warning',
     requirement:
       'on core 17 or later, what the code gives z.request() holds no {{bundle.…}} or {{process.…}} placeholder (core throws on it)',
     url: localReference(ID),

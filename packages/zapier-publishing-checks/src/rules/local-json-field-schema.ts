@@ -231,7 +231,7 @@ export default defineRule({
   meta: {
     id: ID,
     name: 'json-field-schema',
-    category: 'error',
+    category: 'warning',
     requirement:
       "every json input field's schema is a JSON Schema a value can be checked against, and its default satisfies it",
     url: localReference(ID),

@@ -14,6 +14,11 @@ export interface RequestInCode {
   line: number;
   /** The call's arguments and the objects it is given by name, comments left out. */
   text: string;
+  /**
+   * What of it addresses the request: the address (a first argument that is
+   * no object, or the `url` property), its `params` and its `headers`.
+   */
+  address: string;
 }
 
 interface Scanned {
@@ -158,14 +163,49 @@ function closing(masked: string, open: number): number {
 }
 
 /** Arguments that are a bare name: the object literal that name is given in the file. */
-function objectsNamed(scanned: Scanned, names: string[]): string[] {
+function objectsNamed(scanned: Scanned, names: string[]): Scanned[] {
   return names.flatMap((name) => {
     const escaped = name.replace(/\$/g, '\\$');
     const declaration = new RegExp(`\\b(?:const|let|var)\\s+${escaped}\\s*=\\s*\\{`, 'g');
     return Array.from(scanned.masked.matchAll(declaration)).map((match) => {
       const open = match.index + match[0].length - 1;
-      return scanned.code.slice(open, closing(scanned.masked, open) + 1);
+      const end = closing(scanned.masked, open) + 1;
+      return {
+        code: scanned.code.slice(open, end),
+        masked: scanned.masked.slice(open, end),
+      };
     });
+  });
+}
+
+/** Where a property's value ends: at a comma or a closing bracket of its own level. */
+function valueEnd(masked: string, start: number): number {
+  let depth = 0;
+  for (let at = start; at < masked.length; at += 1) {
+    const char = masked[at] ?? '';
+    if (char in OPENING) {
+      depth += 1;
+    } else if (')]}'.includes(char)) {
+      if (depth === 0) {
+        return at;
+      }
+      depth -= 1;
+    } else if (char === ',' && depth === 0) {
+      return at;
+    }
+  }
+  return masked.length;
+}
+
+/** The `url`, `params` and `headers` properties of an object's text, as code. */
+function addressingProperties(part: Scanned): string[] {
+  return Array.from(part.masked.matchAll(/\b(url|params|headers)\s*:\s*/g), (match) => {
+    const start = match.index + match[0].length;
+    const end =
+      part.masked[start] === '{'
+        ? closing(part.masked, start) + 1
+        : valueEnd(part.masked, start);
+    return part.code.slice(match.index, end);
   });
 }
 
@@ -214,12 +254,21 @@ function requestsIn(sources: readonly SourceFile[]): RequestInCode[] {
         (argument) => BARE_NAME.exec(argument)?.[1] ?? [],
       );
       const line = source.text.slice(0, match.index).split('\n').length;
+      const call = {
+        code: scanned.code.slice(open + 1, close),
+        masked: maskedArguments,
+      };
+      const named = objectsNamed(scanned, names);
+      const [first = ''] = topLevelArguments(maskedArguments);
+      const firstIsAddress = !/^\s*\{/.test(first) && BARE_NAME.exec(first) === null;
       return {
         file: source.path,
         line,
-        text: [scanned.code.slice(open + 1, close), ...objectsNamed(scanned, names)].join(
-          '\n',
-        ),
+        text: [call.code, ...named.map((part) => part.code)].join('\n'),
+        address: [
+          ...(firstIsAddress ? [call.code.slice(0, first.length)] : []),
+          ...[call, ...named].flatMap(addressingProperties),
+        ].join('\n'),
       };
     });
   });

@@ -1,18 +1,18 @@
 /**
  * The object a step is about, and the IDs that name it: a search's lookup key
- * is the ID (or the name) of what it finds, which D001 and D004 leave alone.
+ * is the ID (or the name) of what it finds, which D001 reads as data.
  */
 import type { FieldDefinition, Step } from './definition';
 import { singular, wordsOf } from './words';
 
 /** The words that name an identifier: `list_id`, `listID`, "List Guid", `user_uuid`, `tag_ids`. */
-export const ID_WORDS = new Set(['id', 'ids', 'guid', 'guids', 'uuid', 'uuids']);
+const ID_WORDS = new Set(['id', 'ids', 'guid', 'guids', 'uuid', 'uuids']);
 
 /**
  * The words before the first ID word, when a key or label names an ID:
  * "Client id - [data.id]" is the client's, `data.id` is data's.
  */
-export function idObjectWords(text: string): string[] | undefined {
+function idObjectWords(text: string): string[] | undefined {
   const words = wordsOf(text);
   const at = words.findIndex((word) => ID_WORDS.has(word));
   return at === -1 || !ID_WORDS.has(words.at(-1) ?? '') ? undefined : words.slice(0, at);
@@ -25,7 +25,7 @@ const phrase = (words: string[]) => words.map(singular).join(' ');
 const stepObjectWords = (step: Step) => phrase(wordsOf(step.definition.noun ?? ''));
 
 /** Whether `words` name the step's own object: none (a bare ID), or its noun. */
-export const namesStepObject = (step: Step, words: string[] | undefined) =>
+const namesStepObject = (step: Step, words: string[] | undefined) =>
   words !== undefined && (words.length === 0 || phrase(words) === stepObjectWords(step));
 
 /**

@@ -1,74 +1,78 @@
-/** Title Case as Zapier reads a step's label (D018). */
-
 /**
- * Title Case as software writes it: John Gruber's rules, which the
- * `titlecase` libraries (Python, Perl, JavaScript) implement: every word
- * capitalised but these small words, lowercase inside a phrase. Zapier
- * flagged "Add Label To Issue" in a published app, as these rules do; its own
- * list is unpublished, so no other word is required in lowercase.
+ * Title Case as Zapier writes a step's label (D018): the rules of the
+ * python-titlecase library (John Gruber's), whose list of small words is
+ * the one Zapier's verdicts show ("to", "of", "or" lower case; "From", "Per",
+ * "With" capitalised). Zapier says a failing label with "a passing version"
+ * of it: `titleCase` gives that version.
  */
-const SMALL_WORDS = new Set(
-  'a an and as at but by en for if in of on or the to v via vs'.split(' '),
-);
-/**
- * Lowercase or capitalised, either reads well: short words other styles
- * lowercase and these rules capitalise ("per", "nor", "so", "yet"; AP and
- * Chicago disagree on them), particles of phrasal verbs ("Set Up", "Log
- * Off"), and longer prepositions ("Remove Label From String").
- */
-const EITHER_WAY = new Set(
-  'per nor so yet up off out over from into onto with'.split(' '),
-);
 
-/** Splits a label into words, each knowing whether it opens or closes a phrase. */
-function labelWords(label: string): { word: string; isInside: boolean }[] {
-  // A bracket, colon or dash starts a phrase of its own: "Create Request (With
-  // Items)"; a bracket attached to a word is part of it: "Document(s)".
-  const phrases = label
-    .replace(/(?<=[\p{L}\p{N}])\(\p{L}{1,3}\)/gu, '')
-    .split(/[():–—]|\s-\s/);
-  return phrases.flatMap((phrase) => {
-    const words = phrase
-      .split(/[\s/]+/)
-      .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
-      .filter((word) => word !== '');
-    return words.map((word, index) => ({
-      word,
-      isInside: index > 0 && index < words.length - 1,
-    }));
-  });
+const SMALL = 'a|an|and|as|at|but|by|en|for|if|in|of|on|or|the|to|v\\.?|via|vs\\.?';
+/** Punctuation python-titlecase skips before a word's first letter. */
+const PUNCT = `!"“#$%&'‘()*+,\\-–‒—―./:;?@[\\\\\\]_\`{|}~`;
+
+const SMALL_WORD = new RegExp(`^(?:${SMALL})$`, 'i');
+/** `example.com`, `e.g`: a word with a period between letters is kept as written. */
+const INLINE_PERIOD = /[a-z][.][a-z]/i;
+/** A capital after the first letter (`iPhone`, `ID`, `McDonald`): kept as written. */
+const UPPER_ELSEWHERE = new RegExp(`^[${PUNCT}]*?[a-zA-Z]+[A-Z]+?`);
+const FIRST_LETTER = new RegExp(`^([${PUNCT}]*?)(\\w)`, 'u');
+const SMALL_FIRST = new RegExp(`^([${PUNCT}]*)(${SMALL})\\b`, 'i');
+const SMALL_LAST = new RegExp(`\\b(${SMALL})([${PUNCT}]?)$`, 'i');
+/** After a colon, a full stop, a question or a dash and a space, a small word opens a phrase. */
+const SUBPHRASE = new RegExp(`([:.;?!\\-–‒—―] )(${SMALL})\\b`, 'g');
+
+const capitalised = (word: string) =>
+  word.replace(
+    FIRST_LETTER,
+    (_, before: string, letter: string) => before + letter.toUpperCase(),
+  );
+
+function titleCaseWord(word: string, allCaps: boolean): string {
+  if (INLINE_PERIOD.test(word) || (!allCaps && UPPER_ELSEWHERE.test(word))) {
+    return word;
+  }
+  if (SMALL_WORD.test(word)) {
+    return word.toLowerCase();
+  }
+  if (word.includes('/') && !word.includes('//')) {
+    return word
+      .split('/')
+      .map((part) => titleCase(part, false))
+      .join('/');
+  }
+  if (word.includes('-')) {
+    return word
+      .split('-')
+      .map((part) => titleCase(part))
+      .join('-');
+  }
+  return capitalised(allCaps ? word.toLowerCase() : word);
 }
 
-export interface TitleCaseProblems {
-  /** Words to capitalise. */
-  capitalise: string[];
-  /** Short function words inside the label to write in lowercase. */
-  lowercase: string[];
-}
-
-/** What breaks Title Case in a label, as Zapier writes it. */
-export function titleCaseProblems(label: string): TitleCaseProblems {
-  const problems: TitleCaseProblems = { capitalise: [], lowercase: [] };
-  labelWords(label).forEach(({ word, isInside }) => {
-    const first = word[0] ?? '';
-    const startsLowercase = first !== first.toUpperCase();
-    const lower = word.toLowerCase();
-    // Brand-style words ("iPhone", "eBay") carry their own capitals.
-    const hasOwnCapitals = /\p{Lu}/u.test(word.slice(1));
-    if (
-      startsLowercase &&
-      !hasOwnCapitals &&
-      !(isInside && (SMALL_WORDS.has(lower) || EITHER_WAY.has(lower)))
-    ) {
-      problems.capitalise.push(word);
-    } else if (
-      !startsLowercase &&
-      isInside &&
-      SMALL_WORDS.has(lower) &&
-      word === first + lower.slice(1)
-    ) {
-      problems.lowercase.push(word);
-    }
-  });
-  return problems;
+/** `text` in Title Case; `smallFirstLast`: a small word first or last is capitalised. */
+export function titleCase(text: string, smallFirstLast = true): string {
+  return text
+    .split(/[\r\n]+/)
+    .map((line) => {
+      const allCaps = line.toUpperCase() === line;
+      const words = line.split(/[\t ]/).map((word) => titleCaseWord(word, allCaps));
+      if (smallFirstLast && words.length > 0) {
+        words[0] = (words[0] ?? '').replace(
+          SMALL_FIRST,
+          (_, before: string, small: string) => before + capitalised(small),
+        );
+        const last = words.length - 1;
+        words[last] = (words[last] ?? '').replace(
+          SMALL_LAST,
+          (_, small: string, after: string) => capitalised(small) + after,
+        );
+      }
+      return words
+        .join(' ')
+        .replace(
+          SUBPHRASE,
+          (_, before: string, small: string) => before + capitalised(small),
+        );
+    })
+    .join('\n');
 }

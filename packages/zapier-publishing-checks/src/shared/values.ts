@@ -11,7 +11,7 @@ import type {
   Step,
 } from './definition';
 import { isRecord, staticFields, visibleSteps } from './definition';
-import { wordsOf } from './words';
+import { endsInIdWord } from './ids';
 
 /**
  * The value of `key` in an item; Zapier names nested values with `__`
@@ -107,21 +107,44 @@ function describe(value: unknown): string {
     : `${typeof value} ${JSON.stringify(value)}`;
 }
 
-/**
- * What in an item breaks its output fields: a required field missing, or a
- * value of another type than its field's (a `list` field holds a list, a
- * `dict` field an object). Null stands for "no value" and is accepted where
- * the field is not required.
- */
 export interface OutputFieldProblem {
   /** The output field's key. */
   key: string;
   problem: string;
 }
 
+/** A list's elements are single values (not line items, which are objects). */
+const isListOfValues = (value: unknown[]) =>
+  value.length > 0 &&
+  value.every((element) => !isRecord(element) && !Array.isArray(element));
+
+/**
+ * How a sample is read against its output fields. Zapier's D024 (its
+ * verdicts, docs/rules/D024.md) takes a field without a type as a string,
+ * and flattens a `list` field's list of single values to one string; its
+ * checks of live results (T005, Z001) are not known to do either.
+ */
+export interface OutputFieldReading {
+  untypedIsString: boolean;
+  valuesListIsString: boolean;
+}
+
+const LIVE_READING: OutputFieldReading = {
+  untypedIsString: false,
+  valuesListIsString: false,
+};
+
+/**
+ * What in an item breaks its output fields: a required field missing, or a
+ * value of another type than its field's (a `list` field holds a list, a
+ * `dict` field an object; a field with `children`, line items, is not
+ * compared). Null stands for "no value" and is accepted where the field is
+ * not required.
+ */
 export function outputFieldProblems(
   item: Item,
   fields: FieldDefinition[],
+  reading: OutputFieldReading = LIVE_READING,
 ): OutputFieldProblem[] {
   const problems: OutputFieldProblem[] = [];
   const add = (key: string, problem: string) => problems.push({ key, problem });
@@ -136,27 +159,30 @@ export function outputFieldProblems(
       }
       continue;
     }
-    // Zapier's schema makes `type` optional: a field without one (a list, an
-    // object, line items with `children`) says nothing of its values' type.
-    const type = field.type;
     if (field.children !== undefined) {
       continue;
     }
+    const type = field.type ?? (reading.untypedIsString ? 'string' : undefined);
     if (field.list === true) {
       if (!Array.isArray(value)) {
         add(field.key, `"${field.key}" is a list field but holds ${describe(value)}`);
-      } else if (
-        type !== undefined &&
-        !value.every((element) => matchesType(element, type))
-      ) {
-        add(field.key, `"${field.key}" is a list of ${type} but holds other values`);
+      } else if (reading.valuesListIsString && isListOfValues(value)) {
+        add(
+          field.key,
+          `"${field.key}" is a list field, but its list of values reads as one string to Zapier ("string" in sample while "list" in the definition)`,
+        );
       }
     } else if (field.dict === true) {
       if (!isRecord(value)) {
         add(field.key, `"${field.key}" is a dict field but holds ${describe(value)}`);
       }
     } else if (type !== undefined && !matchesType(value, type)) {
-      add(field.key, `"${field.key}" is of type ${type} but holds ${describe(value)}`);
+      add(
+        field.key,
+        field.type === undefined
+          ? `"${field.key}" has no type, which Zapier takes as string, but holds ${describe(value)}`
+          : `"${field.key}" is of type ${type} but holds ${describe(value)}`,
+      );
     }
   }
   return problems;
@@ -172,11 +198,13 @@ export function primaryKeys(fields: FieldDefinition[]): string[] {
 
 /**
  * ISO 8601 as APIs write it (RFC 3339's profile): `YYYY-MM-DD`, or with
- * `THH:MM[:SS[.fraction]]` and a zone, `Z` or `±HH[:]MM`. The parts are
- * captured to be checked as a calendar and a clock, not matched as a shape.
+ * `THH:MM[:SS[.fraction]]` and a zone, `Z` or `±HH[:]MM`; a fraction of at
+ * most six digits, microseconds, as Zapier parses it (a seven-digit one was
+ * fixed for its validation: docs/rules/D023.md). The parts are captured to be
+ * checked as a calendar and a clock, not matched as a shape.
  */
 const ISO_DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):?(\d{2})))?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-](\d{2}):?(\d{2})))?$/;
 
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -213,11 +241,12 @@ export function isIso8601(value: string): boolean {
 }
 
 /**
- * Text shaped as an ISO date, alone or followed by a time: a value meant as
- * a date, valid or not ("2026-13-01", "2026-03-14T123:00:00Z"). Not a file
- * name or prose that starts with one ("2026-03-14-report.pdf").
+ * Text shaped as an ISO date, alone or followed by a time and a zone: a
+ * value meant as a date, valid or not ("2026-13-01",
+ * "2026-03-14T123:00:00Z"). Not text that starts with one and goes on: a
+ * file name ("2026-03-14-report.pdf") or an ID ("2026-03-14T09:26:53Z-7f3a").
  */
-const ISO_SHAPED = /^\d{4}-\d{1,2}-\d{1,2}(?:$|[T ]\d)/;
+const ISO_SHAPED = /^\d{4}-\d{1,2}-\d{1,2}(?:[T ][\d:.,]+(?:Z|[+-][\d:]+)?)?$/i;
 
 const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
 const WEEKDAY = '(mon|tue|wed|thu|fri|sat|sun)[a-z]*';
@@ -251,77 +280,31 @@ function isNumericDate(text: string): boolean {
   );
 }
 
-/**
- * Words that say when something happened or will: a key with one of them
- * names a moment (`created_at`, `createdAt`, `updated`, `timestamp`,
- * `scheduledFor`, `sent_on`, `due`).
- */
-const MOMENT_WORDS = new Set([
-  'at',
-  'on',
-  'date',
-  'time',
-  'timestamp',
-  'datetime',
-  'created',
-  'updated',
-  'modified',
-  'deleted',
-  'expires',
-  'expired',
-  'expiry',
-  'scheduled',
-  'published',
-  'sent',
-  'received',
-  'started',
-  'ended',
-  'completed',
-  'closed',
-  'opened',
-  'submitted',
-  'due',
-]);
-
-function namesAMoment(key: string): boolean {
-  const last = key.split('__').at(-1) ?? key;
-  return wordsOf(last).some((word) => MOMENT_WORDS.has(word)) || /date$/i.test(last);
-}
-
-/** Unix time in seconds or milliseconds, between 2000 and 2100: what an epoch date looks like. */
-function isEpoch(value: number): boolean {
-  const seconds = value > 1e11 ? value / 1000 : value;
-  return Number.isFinite(seconds) && seconds >= 946_684_800 && seconds < 4_102_444_800;
-}
+/** A key whose last word names an identifier: `id`, `event_id`, `uid`, `guids`. */
+const namesAnId = (key: string) => endsInIdWord(key.split('__').at(-1) ?? key);
 
 /**
  * Values that are dates, ISO or not: what the output field says is a
- * datetime, text that reads as a date as a whole (so a version `0.1.15` or a
- * phone number `01.11.11.11.11` is none), and epochs, numbers or digits as
- * text, under a key that names a moment (`createdAt: 1472069465`,
- * `scheduledFor: "1472069465000"`).
+ * datetime, and text that reads as a date as a whole (so a version `0.1.15`
+ * or a phone number `01.11.11.11.11` is none). A number is no date format:
+ * an epoch (`createdAt: 1472069465`) is left alone, as Zapier's page shows
+ * only text. A value under a key that names an ID is none, unless its field
+ * is a datetime.
  */
 export function looksLikeDate(
   key: string,
   value: unknown,
   field?: FieldDefinition,
 ): boolean {
-  if (
-    field?.type === 'datetime' &&
-    (typeof value === 'string' || typeof value === 'number')
-  ) {
+  if (field?.type === 'datetime' && typeof value === 'string') {
     return true;
   }
-  if (typeof value === 'string') {
-    const text = value.trim();
-    // An epoch held as text ("1472069465") is as much a date as the number.
-    const epochText =
-      /^\d{10}(?:\d{3})?$/.test(text) && namesAMoment(key) && isEpoch(Number(text));
-    return (
-      epochText || isNumericDate(text) || DATE_LIKE.some((pattern) => pattern.test(text))
-    );
+  // An ID is an ID whatever it starts with (`id: "20260314-0915-a7"`).
+  if (typeof value !== 'string' || namesAnId(key)) {
+    return false;
   }
-  return typeof value === 'number' && namesAMoment(key) && isEpoch(value);
+  const text = value.trim();
+  return isNumericDate(text) || DATE_LIKE.some((pattern) => pattern.test(text));
 }
 
 /**
@@ -342,16 +325,27 @@ function* leavesOf(value: unknown, key: string): Generator<[string, unknown]> {
   }
 }
 
-/** Every date-like value of an item that is not ISO 8601 with a zone: its flat key, and the value as JSON. */
+/**
+ * Every key of an item with a date-like value that is not ISO 8601 with a
+ * zone, once (the elements of a list are one key: `visits__at`), with the
+ * first such value as JSON.
+ */
 export function nonIsoDates(
   item: Item,
   fields: FieldDefinition[],
 ): { key: string; value: string }[] {
   const fieldByKey = new Map(fields.map((field) => [field.key, field]));
-  return Array.from(leavesOf(item, ''))
-    .filter(([key, value]) => looksLikeDate(key, value, fieldByKey.get(key)))
-    .filter(([, value]) => typeof value !== 'string' || !isIso8601(value))
-    .map(([key, value]) => ({ key, value: JSON.stringify(value) }));
+  const found = new Map<string, string>();
+  for (const [key, value] of leavesOf(item, '')) {
+    if (
+      !found.has(key) &&
+      looksLikeDate(key, value, fieldByKey.get(key)) &&
+      !(typeof value === 'string' && isIso8601(value))
+    ) {
+      found.set(key, JSON.stringify(value));
+    }
+  }
+  return Array.from(found, ([key, value]) => ({ key, value }));
 }
 
 /** Each visible step that has a sample (see `sampleOf`), with it. */

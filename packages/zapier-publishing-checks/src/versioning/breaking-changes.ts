@@ -22,8 +22,6 @@ export interface VersionChange {
   messageId: string;
   data?: Record<string, string>;
   place: Place;
-  /** It may not be a change: a function computes the new list, unknown offline. */
-  undecided?: boolean;
 }
 
 /** A change of `rule`, said by one of its messages. */
@@ -32,15 +30,8 @@ function change<Id extends VersioningRuleId>(
   messageId: MessageOf<Id>,
   place: Place,
   data?: Record<string, string>,
-  undecided?: boolean,
 ): VersionChange {
-  return {
-    rule,
-    messageId,
-    place,
-    ...(data === undefined ? {} : { data }),
-    ...(undecided === true ? { undecided } : {}),
-  };
+  return { rule, messageId, place, ...(data === undefined ? {} : { data }) };
 }
 
 export interface Comparison {
@@ -129,18 +120,18 @@ function fieldChanges(
   const renames = renamesOf(removed, added, (key, side) =>
     labelOf((side === 'before' ? before : after).get(key)?.label),
   );
-  const undecided = computedByFunction(afterList);
+  // Zapier compares the definitions' static keys: a field a function now
+  // computes is a removed key to it, whatever the function gives.
+  const computed = computedByFunction(afterList);
   for (const key of removed) {
     const renamedTo = renames.get(key);
     const at = { step, field: key };
     if (renamedTo !== undefined) {
       changes.push(change(rules.renamed, 'renamed', at, { to: renamedTo, key }));
-    } else if (undecided) {
-      changes.push(change(rules.removed, 'maybeRemoved', at, undefined, true));
     } else {
-      changes.push(change(rules.removed, 'removed', at));
+      changes.push(change(rules.removed, computed ? 'movedToFunction' : 'removed', at));
     }
-    if (rules.templates && !undecided) {
+    if (rules.templates) {
       changes.push(
         renamedTo === undefined
           ? change('C002', 'removed', at)
@@ -289,13 +280,10 @@ function stepChanges(before: Step, after: Step): Comparison {
   for (const key of outputsBefore.keys()) {
     if (!returned.has(flatKey(key))) {
       changes.push(
-        change(
-          'removed-output-field',
-          outputsComputed ? 'maybeRemoved' : 'removed',
-          { step, field: key },
-          undefined,
-          outputsComputed,
-        ),
+        change('removed-output-field', outputsComputed ? 'movedToFunction' : 'removed', {
+          step,
+          field: key,
+        }),
       );
     }
   }

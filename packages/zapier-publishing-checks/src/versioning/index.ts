@@ -10,12 +10,12 @@ import { fillMessage } from '../rule';
 import type { AppDefinition } from '../shared/definition';
 import type { Version } from '../shared/semver';
 import { CannotCheckError } from '../shared/messages';
-import { parseVersion, versionText } from '../shared/semver';
+import { compareNumbers, parseVersion, versionText } from '../shared/semver';
 import type { Comparison, VersionChange } from './breaking-changes';
 import { compareDefinitions } from './breaking-changes';
 import { judgePush } from './push-rules';
 import type { VersioningRuleId } from './rules';
-import { VERSIONING_RULES, breaksZaps } from './rules';
+import { VERSIONING_RULES, breaksZaps, pausesPromotion } from './rules';
 
 /** What to compare with: the previous public version, and the versions already pushed. */
 export interface VersionInputs {
@@ -63,11 +63,13 @@ function found(
   return { meta, status, messageId, message: fillMessage(template, data), place };
 }
 
+/**
+ * A change's status: a guardrail's blocks the promotion (a publishing task)
+ * unless the major went up; every other is a warning: the versioning
+ * matrix's Zapier does not check, Zap templates' it only advises.
+ */
 function statusOf(change: VersionChange, majorRaised: boolean): ResultStatus {
-  if (change.undecided === true) {
-    return 'deferred';
-  }
-  return breaksZaps(change.rule) && !majorRaised ? 'failure' : 'warning';
+  return pausesPromotion(change.rule) && !majorRaised ? 'publishing-task' : 'warning';
 }
 
 /** What the next version must be: a new major for a breaking change, else Zapier's numbering advice. */
@@ -105,11 +107,9 @@ function reportPrevious(
       change.place,
     ),
   );
-  const breaking = comparison.changes.filter(
-    (change) => breaksZaps(change.rule) && change.undecided !== true,
-  ).length;
-  const undecided = comparison.changes.filter(
-    (change) => change.undecided === true,
+  const breaking = comparison.changes.filter((change) => breaksZaps(change.rule)).length;
+  const pausing = comparison.changes.filter((change) =>
+    pausesPromotion(change.rule),
   ).length;
   const required = requiredVersion(previous, breaking, comparison);
   if (majorRaised) {
@@ -121,22 +121,32 @@ function reportPrevious(
       }),
     );
   }
-  out(`previous version ${previous.text} (${source}), this version ${now.text}.`);
+  const lower =
+    compareNumbers(now, previous) < 0
+      ? ', lower than the previous one: promoting it moves its users back to older code'
+      : '';
+  out(`previous version ${previous.text} (${source}), this version ${now.text}${lower}.`);
   out(
-    `existing Zaps break: ${breaking > 0 ? `yes, ${breaking} breaking change${breaking === 1 ? '' : 's'} above` : 'no'}${undecided > 0 ? ` (${undecided} not decided offline)` : ''}.`,
+    `existing Zaps break: ${breaking > 0 ? `yes, ${breaking} breaking change${breaking === 1 ? '' : 's'} above` : 'no'}.`,
   );
-  if (breaking > 0) {
+  if (breaking > 0 && majorRaised) {
     out(
-      majorRaised
-        ? `version Zapier will require: a new major, as ${now.text} is: its promotion goes ahead.`
-        : `version Zapier will require: ${required} (a new major): ${now.text} keeps major ${now.major}, so Zapier pauses its promotion.`,
+      `version Zapier will require: a new major, as ${now.text} is: its promotion goes ahead.`,
+    );
+  } else if (pausing > 0) {
+    out(
+      `version Zapier will require: ${required} (a new major): ${now.text} keeps major ${now.major}, so Zapier pauses its promotion.`,
+    );
+  } else if (breaking > 0) {
+    out(
+      `version Zapier will require: no new major (its promotion check does not read these changes); its versioning matrix advises ${required} (a new major).`,
     );
   } else {
     out(
       `version Zapier will require: no new major; by its numbering advice ${required} (${comparison.additions.length > 0 ? 'new functionality: a minor' : 'no new functionality: a patch'}).`,
     );
   }
-  return { entries, closing, refused: breaking > 0 && !majorRaised };
+  return { entries, closing, refused: pausing > 0 && !majorRaised };
 }
 
 /** The push rules for this version. */
@@ -144,12 +154,7 @@ function reportPush(current: AppDefinition, pushed: Version[]): VersionReport {
   const verdict = judgePush(versionOf(current, 'this app'), pushed);
   return {
     entries: [
-      found(
-        'push',
-        verdict.allowed ? 'pass' : 'failure',
-        verdict.messageId,
-        verdict.data,
-      ),
+      found('push', verdict.allowed ? 'pass' : 'error', verdict.messageId, verdict.data),
     ],
     closing: [],
     refused: !verdict.allowed,

@@ -35,7 +35,7 @@ const RAISE = 'or raise the major';
 const fieldMessages = (users: string, holders: string) =>
   ({
     removed: `removed: ${users} lose its value; keep the field (the code may ignore it), ${RAISE}`,
-    maybeRemoved: `no longer written out; it may come from the function that computes the fields: if it does not, ${users} lose its value`,
+    movedToFunction: `no longer written out: Zapier compares the definitions and sees it removed (the function that computes the fields may still give it, which Zapier does not read), and ${users} lose its value if it does not; write it out again, ${RAISE}`,
     addedRequired: `added as required without a default: ${holders} have no value for it and fail; make it optional, or give it a default, ${RAISE}`,
     typeChanged: `type %{before} became %{after}: values saved in existing Zaps may not fit; keep the type, ${RAISE}`,
   }) as const;
@@ -108,7 +108,10 @@ export const VERSIONING_RULES = {
     category: 'publishing-task',
     requirement: 'every input field key of an existing step is still there',
     url: GUARDRAILS,
-    messages: { removed: INPUT_FIELD.removed, maybeRemoved: INPUT_FIELD.maybeRemoved },
+    messages: {
+      removed: INPUT_FIELD.removed,
+      movedToFunction: INPUT_FIELD.movedToFunction,
+    },
   }),
   'renamed-input-field': rule({
     id: 'renamed-input-field',
@@ -177,20 +180,20 @@ export const VERSIONING_RULES = {
     id: 'removed-output-field',
     name: 'removed-output-field',
     kind: 'matrix',
-    category: 'publishing-task',
+    category: 'warning',
     requirement: 'every output field key an existing step returned is still returned',
     url: MATRIX,
     messages: {
       removed: `output field removed: later steps of existing Zaps that map it get nothing; keep returning and declaring it, ${RAISE}`,
-      maybeRemoved:
-        'output field no longer written out; it may come from the function that computes the output fields: if the step no longer returns it, Zaps that map it get nothing',
+      movedToFunction:
+        'output field no longer written out (the function that computes the output fields may still give it): if the step no longer returns it, Zaps that map it get nothing',
     },
   }),
   'new-required-field': rule({
     id: 'new-required-field',
     name: 'new-required-field',
     kind: 'matrix',
-    category: 'publishing-task',
+    category: 'warning',
     requirement: 'no existing step gains a required input field without a default',
     url: REQUIRED_INPUT,
     messages: { addedRequired: INPUT_FIELD.addedRequired },
@@ -276,3 +279,7 @@ export type MessageOf<Id extends VersioningRuleId> =
 /** Whether a change of this rule breaks existing Zaps (and so needs a new major). */
 export const breaksZaps = (id: VersioningRuleId) =>
   ['guardrail', 'matrix'].includes(VERSIONING_RULES[id].kind);
+
+/** Whether Zapier's promotion check pauses a promotion for a change of this rule without a new major. */
+export const pausesPromotion = (id: VersioningRuleId) =>
+  VERSIONING_RULES[id].kind === 'guardrail';

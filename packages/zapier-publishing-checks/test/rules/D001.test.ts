@@ -55,6 +55,59 @@ testRule(rule, {
         });
       },
     },
+    {
+      name: 'a hidden step: its fields are never shown, so no user types a secret into them',
+      change: (input) => {
+        const list = step(input, 'triggers.list');
+        list.operation = {
+          ...list.operation,
+          inputFields: [
+            { key: 'api_token', label: 'API Token', helpText: 'Set by the app.' },
+          ],
+        };
+      },
+    },
+    ...(['boolean', 'integer', 'number', 'datetime', 'file', 'copy'] as const).map(
+      (type) => ({
+        name: `a field of type ${type}, which holds no typed secret ("Include Token")`,
+        change: withField({ key: 'include_token', label: 'Include Token', type }),
+      }),
+    ),
+    {
+      name: 'a choice from a dynamic dropdown ("API Key" picked from the keys listed)',
+      change: withField({ key: 'api_key', label: 'API Key', dynamic: 'list.id.name' }),
+    },
+    {
+      name: 'a choice from static choices, as a list',
+      change: withField({
+        key: 'token_type',
+        label: 'Token',
+        choices: ['bearer', 'basic'],
+      }),
+    },
+    {
+      name: 'a choice from static choices, as a map of values to labels',
+      change: withField({
+        key: 'secret_scope',
+        label: 'Secret',
+        choices: { read: 'Read', write: 'Write' },
+      }),
+    },
+    ...[
+      ['Token (not used)', ''],
+      ['Unused Secret', ''],
+      ['API Key', 'INTERNAL USE ONLY.'],
+      ['Password Placeholder', ''],
+      ['Token', 'A dummy value: the search needs one required field.'],
+      ['Secret', 'Ignored.'],
+    ].map(([label = '', helpText]) => ({
+      name: `a placeholder field: "${label}"${helpText === '' ? '' : ` ("${helpText}")`}`,
+      change: withField({
+        key: 'token',
+        label,
+        ...(helpText === '' ? {} : { helpText }),
+      }),
+    })),
   ],
   invalid: [
     ...[
@@ -76,6 +129,27 @@ testRule(rule, {
       name: 'an input field of type password, whatever its key',
       change: withField({ key: 'pin', label: 'PIN', type: 'password' }),
       findings: [{ at: 'triggers.new_contact pin', message: CREDENTIAL }],
+    },
+    {
+      name: 'a text field, typed "string", whose label says "token"',
+      change: withField({ key: 'token', label: 'Token', type: 'string' }),
+      findings: [{ at: 'triggers.new_contact token', message: CREDENTIAL }],
+    },
+    {
+      name: 'the same field in a step made visible again',
+      change: (input) => {
+        const list = step(input, 'triggers.list');
+        list.display = { ...list.display, hidden: false };
+        list.operation = {
+          ...list.operation,
+          inputFields: [
+            { key: 'api_token', label: 'API Token', helpText: 'Set by the app.' },
+          ],
+        };
+      },
+      findings: [{ at: 'triggers.list api_token', message: CREDENTIAL }],
+      // Made visible, the dropdown's source has no sample and no local run.
+      alsoChanges: ['D012', 'T002', 'T003', 'T004', 'T005'],
     },
     {
       name: 'a credential in a search that finds something else',

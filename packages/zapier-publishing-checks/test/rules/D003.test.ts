@@ -16,8 +16,22 @@ const withLabel =
     }
   };
 
-const secret = (label: string) =>
-  `"${label}": show who is connected, never a token, key or password`;
+/** A change that sets the connection's auth type and fields, and its label. */
+const withAuth =
+  (type: string, fields: Record<string, unknown>[], label: string) =>
+  (input: TestInput): void => {
+    Object.assign(input.definition.authentication!, {
+      type,
+      fields,
+      connectionLabel: label,
+    });
+  };
+
+const noSuchField = (label: string, keys: string) =>
+  `"${label}": ${keys} is no field of the connection, so every connection gets a blank label; name a field it has, or what the test returns`;
+
+/** A secret in the label is this package's own rule's to report now, not D003's. */
+const SECRET_RULE = 'local:secret-in-connection-label';
 
 testRule(rule, {
   valid: [
@@ -43,32 +57,106 @@ testRule(rule, {
         change: withLabel(label),
       }),
     ),
+    {
+      name: "a field of the connection: a secret in it is no longer D003's (the API key itself)",
+      change: withLabel('{{bundle.authData.api_key}}'),
+      alsoChanges: [SECRET_RULE],
+    },
+    ...['{{access_token}}', '{{apiKey}} ({{email}})', '{{ password }}'].map((label) => ({
+      name: `a secret in "${label}": not D003's to report`,
+      change: withLabel(label),
+      alsoChanges: [SECRET_RULE],
+    })),
+    {
+      name: 'a field of the connection, whatever filter follows it',
+      change: withLabel('PixelAPI ({{bundle.authData.api_key | slice:0:8}}...)'),
+      alsoChanges: [SECRET_RULE],
+    },
+    {
+      name: 'a field the connection computes is one it holds',
+      change: withAuth(
+        'custom',
+        [
+          {
+            key: 'api_key',
+            label: 'API Key',
+            type: 'password',
+            helpText: 'Find it under [Settings](https://app.example.org/settings).',
+          },
+          { key: 'email', computed: true },
+        ],
+        '{{bundle.authData.email}}',
+      ),
+    },
+    ...(['basic', 'digest'] as const).map((type) => ({
+      name: `${type} auth holds the username without a field for it`,
+      change: withAuth(type, [], '{{bundle.authData.username}}'),
+    })),
+    ...(['oauth2', 'session'] as const).map((type) => ({
+      name: `${type} auth: what its token or session request adds is not known here`,
+      change: withAuth(type, [], '{{bundle.authData.email}}'),
+    })),
   ],
   invalid: [
     {
-      name: 'the API key itself',
-      change: withLabel('{{bundle.authData.api_key}}'),
-      findings: [{ at: AT, message: secret('{{bundle.authData.api_key}}') }],
+      name: 'a key named in bundle.authData that the connection has no field for (custom auth)',
+      change: withLabel('{{bundle.authData.email}}'),
+      findings: [{ at: AT, message: noSuchField('{{bundle.authData.email}}', 'email') }],
     },
-    ...[
-      '{{access_token}}',
-      '{{bundle.authData.refresh_token}}',
-      '{{apiKey}} ({{email}})',
-      '{{ password }}',
-    ].map((label) => ({
-      name: `a secret in "${label}"`,
-      change: withLabel(label),
-      findings: [{ at: AT, message: secret(label) }],
+    ...(['basic', 'digest'] as const).map((type) => ({
+      name: `a key beside the username and password of ${type} auth, named by no field`,
+      change: withAuth(
+        type,
+        [],
+        '{{bundle.authData.username}} ({{bundle.authData.email}})',
+      ),
+      findings: [
+        {
+          at: AT,
+          message: noSuchField(
+            '{{bundle.authData.username}} ({{bundle.authData.email}})',
+            'email',
+          ),
+        },
+      ],
     })),
     {
-      name: 'a secret whatever filter follows it',
+      name: 'each key of the label the connection lacks, named once together',
+      change: withLabel('{{bundle.authData.org}} / {{bundle.authData.user_email}}'),
+      findings: [
+        {
+          at: AT,
+          message: noSuchField(
+            '{{bundle.authData.org}} / {{bundle.authData.user_email}}',
+            'org, user_email',
+          ),
+        },
+      ],
+    },
+    {
+      name: 'a secret the connection has no field for: a blank label to D003, a secret to this package',
+      change: withLabel('{{bundle.authData.refresh_token}}'),
+      findings: [
+        {
+          at: AT,
+          message: noSuchField('{{bundle.authData.refresh_token}}', 'refresh_token'),
+        },
+      ],
+      alsoChanges: [SECRET_RULE],
+    },
+    {
+      name: 'a key the connection lacks, whatever filter follows it',
       change: withLabel('PixelAPI ({{bundle.authData.apiKey | slice:0:8}}...)'),
       findings: [
         {
           at: AT,
-          message: secret('PixelAPI ({{bundle.authData.apiKey | slice:0:8}}...)'),
+          message: noSuchField(
+            'PixelAPI ({{bundle.authData.apiKey | slice:0:8}}...)',
+            'apiKey',
+          ),
         },
       ],
+      alsoChanges: [SECRET_RULE],
     },
     {
       name: 'a constant, the same for every account',
@@ -81,22 +169,32 @@ testRule(rule, {
         },
       ],
     },
-    ...[
-      [
-        '{{plan_label}} plan · {{api_inbox_count}} inboxes',
-        '{{plan_label}}, {{api_inbox_count}}',
-      ],
-      ['Sonos Account ({{bundle.authData.scope}})', '{{bundle.authData.scope}}'],
-    ].map(([label, variables]) => ({
-      name: `variables that name no account: "${label}"`,
-      change: withLabel(label),
+    {
+      name: 'variables that name no account: "{{plan_label}} plan · {{api_inbox_count}} inboxes"',
+      change: withLabel('{{plan_label}} plan · {{api_inbox_count}} inboxes'),
       findings: [
         {
           at: AT,
-          message: `"${label}": ${variables} can be the same for many accounts; name who is connected, e.g. "{{email}}"`,
+          message:
+            '"{{plan_label}} plan · {{api_inbox_count}} inboxes": {{plan_label}}, {{api_inbox_count}} can be the same for many accounts; name who is connected, e.g. "{{email}}"',
         },
       ],
-    })),
+    },
+    {
+      name: 'a variable that names no account, and no field of the connection: "Sonos Account ({{bundle.authData.scope}})"',
+      change: withLabel('Sonos Account ({{bundle.authData.scope}})'),
+      findings: [
+        {
+          at: AT,
+          message: noSuchField('Sonos Account ({{bundle.authData.scope}})', 'scope'),
+        },
+        {
+          at: AT,
+          message:
+            '"Sonos Account ({{bundle.authData.scope}})": {{bundle.authData.scope}} can be the same for many accounts; name who is connected, e.g. "{{email}}"',
+        },
+      ],
+    },
     {
       name: 'more than 64 characters of text around its variables',
       change: withLabel(`{{email}} ${'connected through the integration '.repeat(2)}`),
@@ -121,7 +219,7 @@ testRule(rule, {
         {
           at: AT,
           message:
-            'it is computed (a function or a request); check on a connection that it names the account and shows no secret',
+            'it is computed (a function or a request); check on a connection that it names the account',
           status: 'deferred',
         },
       ],

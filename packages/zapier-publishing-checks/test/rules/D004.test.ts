@@ -64,51 +64,53 @@ testRule(rule, {
         choices,
       }),
     })),
-    {
-      name: 'an ID from the user\'s other system ("External ID")',
-      change: withField({
-        key: 'customer_external_id',
-        label: 'Customer External ID',
-        helpText: 'The ID of the customer in your own system, stored with the contact.',
-      }),
-    },
-    {
-      name: "a search's own lookup key, named for the search's object",
-      change: withFieldIn('searches.find_contact', CONTACT_ID),
-    },
-    {
-      name: "a search's bare ID: the ID of what it finds",
-      change: withFieldIn('searches.find_contact', BARE_ID),
-    },
     ...[
-      'Your own ID for this message, to recognise it later.',
-      'An ID of your choice, stored with the message.',
-      'The ID you assign to the message in your system.',
+      'The Caller ID. Use one of your verified numbers.',
+      'ID of the list to add the contact to.',
     ].map((helpText) => ({
-      name: `an ID the user owns: "${helpText}"`,
-      change: withField({ key: 'message_id', label: 'Message ID', helpText }),
+      name: `help text is not read: "${helpText}" in a field named From`,
+      change: withField({ key: 'from', label: 'From', helpText }),
     })),
-    {
-      name: 'the ID of the record a create makes: it does not exist yet',
-      change: withField({ key: 'data.id', label: 'Contact id - [data.id]' }),
-    },
-    {
-      name: 'a page position: "Used for cursor pagination"',
+    ...[
+      ['accountNumber', 'Account Number'],
+      ['bankCode', 'Bank Code'],
+      ['merchantTxRef', 'Merchant Tx Ref'],
+      ['accountRef', 'Account Ref'],
+      ['bvn', 'BVN'],
+    ].map(([key, label]) => ({
+      name: `a number, a code or a reference is no ID, as Zapier left ${key} alone`,
+      change: withField({ key, label, helpText: 'As your bank gives it.' }),
+    })),
+    ...[
+      ['id_type', 'ID Type'],
+      ['idempotency_key', 'Idempotency Key'],
+    ].map(([key, label]) => ({
+      name: `an ID word that is not the last word: ${key} ("${label}")`,
+      change: withField({ key, label, helpText: 'How the contact is identified.' }),
+    })),
+    ...[
+      'paid',
+      'valid',
+      'android',
+      'grids',
+      'amount_repaid',
+      'humanoid',
+      'projectid',
+    ].map((key) => ({
+      name: `a word that ends in "id" but names none of the app's objects: ${key}`,
       change: withField({
-        key: 'last_id',
-        label: 'Last ID',
-        helpText:
-          'ID of the last message from the previous page. Used for cursor pagination.',
+        key,
+        label: key.charAt(0).toUpperCase() + key.slice(1),
+        helpText: 'Whether it applies.',
       }),
-    },
-    {
-      name: 'a reference the user assigns (Client Reference Id)',
-      change: withField({
-        key: 'body_clientReferenceId',
-        label: 'Client Reference Id',
-        helpText: 'Optional, for tracking.',
-      }),
-    },
+    })),
+    ...[
+      ['contact', 'Contact (ID or email)'],
+      ['owner', 'Owner - the user ID who owns the contact'],
+    ].map(([key, label]) => ({
+      name: `an ID named only in a note of the label: "${label}"`,
+      change: withField({ key, label, helpText: 'Who the contact belongs to.' }),
+    })),
   ],
   invalid: [
     {
@@ -143,6 +145,34 @@ testRule(rule, {
       change: withField({ key, label, helpText: 'Which ones to attach the contact to.' }),
       findings: [{ at: `creates.create_contact ${key}`, message: NO_DROPDOWN }],
     })),
+    ...[
+      ['entity_uid', 'Entity Uid'],
+      ['category__uid', 'Category Uid'],
+      ['uid', 'UID'],
+      ['chatGuid', 'Chat'],
+      ['pdfTemplateId', 'PDF Template'],
+    ].map(([key, label]) => ({
+      name: `${key} ("${label}"), as Zapier reported it`,
+      change: withField({ key, label, helpText: 'Which one to use.' }),
+      findings: [{ at: `creates.create_contact ${key}`, message: NO_DROPDOWN }],
+    })),
+    ...[
+      ['contactid', 'Contact'],
+      ['listids', 'Lists'],
+      ['owner', 'Ownerid'],
+    ].map(([key, label]) => ({
+      name: `one of the app's objects run together with "id": ${key} labelled "${label}"`,
+      change: withField({ key, label, helpText: 'Which one to use.' }),
+      findings: [{ at: `creates.create_contact ${key}`, message: NO_DROPDOWN }],
+    })),
+    ...[
+      ['contacts', 'Contact IDs (comma-separated)'],
+      ['client', 'Client ID - from your dashboard'],
+    ].map(([key, label]) => ({
+      name: `an ID before a note of the label: "${label}"`,
+      change: withField({ key, label, helpText: 'Which ones to use.' }),
+      findings: [{ at: `creates.create_contact ${key}`, message: NO_DROPDOWN }],
+    })),
     {
       name: 'a team ID with neither choices nor a dropdown',
       change: withFieldIn('triggers.new_contact', {
@@ -153,7 +183,7 @@ testRule(rule, {
       findings: [{ at: 'triggers.new_contact team_id', message: NO_DROPDOWN }],
     },
     {
-      name: "an ID of the app's own objects, not the user's other system (Customer ID)",
+      name: "an ID of the app's own objects (Customer ID)",
       change: withField({
         key: 'customer_id',
         label: 'Customer ID',
@@ -162,16 +192,78 @@ testRule(rule, {
       findings: [{ at: 'creates.create_contact customer_id', message: NO_DROPDOWN }],
     },
     {
-      name: "another object's ID in a search, beside the search's own lookup keys",
+      name: 'an ID from the user\'s other system ("External ID"): no exemption',
+      change: withField({
+        key: 'customer_external_id',
+        label: 'Customer External ID',
+        helpText: 'The ID of the customer in your own system, stored with the contact.',
+      }),
+      findings: [
+        { at: 'creates.create_contact customer_external_id', message: NO_DROPDOWN },
+      ],
+    },
+    {
+      name: "a search's one lookup key, as Zapier reported auditId in Find Audit",
+      change: (input) => {
+        fields(input, 'searches.find_contact').splice(0, 1, {
+          key: 'auditId',
+          label: 'Audit ID',
+          required: true,
+          helpText: 'The audit to find.',
+        });
+      },
+      findings: [{ at: 'searches.find_contact auditId', message: NO_DROPDOWN }],
+    },
+    {
+      name: "a search's lookup keys, named for its object or bare, and another object's ID",
       change: withFieldIn('searches.find_contact', CONTACT_ID, BARE_ID, {
         key: 'workspace_id',
         label: 'Workspace ID',
         helpText: 'The workspace to search in.',
       }),
-      findings: [{ at: 'searches.find_contact workspace_id', message: NO_DROPDOWN }],
+      findings: [
+        { at: 'searches.find_contact contact_id', message: NO_DROPDOWN },
+        { at: 'searches.find_contact id', message: NO_DROPDOWN },
+        { at: 'searches.find_contact workspace_id', message: NO_DROPDOWN },
+      ],
+    },
+    ...[
+      'Your own ID for this message, to recognise it later.',
+      'An ID of your choice, stored with the message.',
+      'The ID you assign to the message in your system.',
+    ].map((helpText) => ({
+      name: `an ID the help text says the user owns: "${helpText}"`,
+      change: withField({ key: 'message_id', label: 'Message ID', helpText }),
+      findings: [{ at: 'creates.create_contact message_id', message: NO_DROPDOWN }],
+    })),
+    {
+      name: 'the ID of the record a create makes: Zapier reads the field, not what exists',
+      change: withField({ key: 'data.id', label: 'Contact id - [data.id]' }),
+      findings: [{ at: 'creates.create_contact data.id', message: NO_DROPDOWN }],
     },
     {
-      name: 'the ID of the record an update changes: it exists, so it is picked from a list',
+      name: 'a page position ("Used for cursor pagination"): Zapier reads the field',
+      change: withField({
+        key: 'last_id',
+        label: 'Last ID',
+        helpText:
+          'ID of the last message from the previous page. Used for cursor pagination.',
+      }),
+      findings: [{ at: 'creates.create_contact last_id', message: NO_DROPDOWN }],
+    },
+    {
+      name: 'a reference the user assigns (Client Reference Id)',
+      change: withField({
+        key: 'body_clientReferenceId',
+        label: 'Client Reference Id',
+        helpText: 'Optional, for tracking.',
+      }),
+      findings: [
+        { at: 'creates.create_contact body_clientReferenceId', message: NO_DROPDOWN },
+      ],
+    },
+    {
+      name: 'the ID of the record an update changes',
       change: (input) => {
         const update = step(input, 'creates.create_contact');
         update.key = 'update_contact';
@@ -202,14 +294,6 @@ testRule(rule, {
       },
       findings: [{ at: 'creates.create_contact contact_id', message: NO_DROPDOWN }],
     },
-    ...[
-      'The Caller ID. Use one of your verified numbers.',
-      'ID of the list to add the contact to.',
-    ].map((helpText) => ({
-      name: `help text that says the field is an ID: "${helpText}"`,
-      change: withField({ key: 'from', label: 'From', helpText }),
-      findings: [{ at: 'creates.create_contact from', message: NO_DROPDOWN }],
-    })),
     {
       name: '"if you want to use" is no ID the user owns',
       change: withField({

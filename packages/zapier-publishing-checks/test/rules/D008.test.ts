@@ -27,6 +27,21 @@ testRule(rule, {
       name: 'a mailto link',
       change: withHelpText('Ask [support](mailto:help@example.org) to enable it.'),
     },
+    ...[
+      'The address of your site, including https://.',
+      'Starts with https://… always.',
+    ].map((helpText) => ({
+      name: `a scheme alone names no page: "${helpText}"`,
+      change: withHelpText(helpText),
+    })),
+    ...[
+      'Days as numbers, e.g. [1, 2] (weekdays).',
+      'Weekly availability as JSON: [{"days":[1,2,3,4,5],"start":"09:00"}] (days: Sun=0..Sat=6)',
+      'Extra headers as JSON, e.g. {"X-Custom":"value"}.',
+    ].map((helpText) => ({
+      name: `brackets before a parenthesis that holds no address are prose: "${helpText}"`,
+      change: withHelpText(helpText),
+    })),
   ],
   invalid: [
     {
@@ -41,8 +56,24 @@ testRule(rule, {
       ],
     },
     ...[
+      'Upgrade at https://rendex.dev/pricing.',
+      'Cookies as JSON: [{"name":"session"}]. Upgrade at https://rendex.dev/pricing.',
+    ].map((helpText) => ({
+      name: `a bare URL, as Zapier reported it: "${helpText}"`,
+      change: withHelpText(helpText),
+      findings: [
+        {
+          at: AT,
+          message:
+            'helpText: wrap the bare URL in backticks or make it a [text](url) link',
+        },
+      ],
+    })),
+    ...[
       'See [the docs] (https://example.org).',
       'See [the docs](https://example.org.',
+      'Write to [support] (mailto:help@example.org).',
+      'See [the docs] (www.example.org).',
     ].map((helpText) => ({
       name: `a malformed link: "${helpText}"`,
       change: withHelpText(helpText),
@@ -55,7 +86,7 @@ testRule(rule, {
       ],
     })),
     {
-      name: 'a relative link: it has no site to open',
+      name: 'a relative link: it has no site to open (a warning, not a publishing task)',
       change: (input) => {
         fields(input, 'creates.create_contact')[0]!.helpText =
           'Supports markdown. See [the guide](/guides/text-formatting).';
@@ -65,6 +96,8 @@ testRule(rule, {
           at: 'creates.create_contact email',
           message:
             'helpText: give the link a whole address (https://…): a relative one opens nothing in Zapier',
+          // No verdict says whether Zapier takes it for a proper link: a warning at most.
+          status: 'warning',
         },
       ],
     },

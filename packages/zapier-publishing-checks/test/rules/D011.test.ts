@@ -1,8 +1,9 @@
-import rule from '../../src/rules/D011-help-text-says-more-than-the-label';
+import rule from '../../src/rules/D011-help-text-is-not-the-label';
 import type { TestInput } from '../rule-tester';
-import { authFields, fields, testRule } from '../rule-tester';
+import { authFields, fields, step, testRule } from '../rule-tester';
 
-const REPEATS = 'make the help text explain the field, not repeat its label';
+const repeats = (helpText: string) =>
+  `the help text "${helpText}" is its label: explain the field, or drop the help text`;
 
 /** A change that adds a field to Create Contact. */
 const withField =
@@ -18,6 +19,15 @@ const withEmailHelp =
     fields(input, 'searches.find_contact')[0]!.helpText = helpText;
   };
 
+/** The hidden dropdown source New List, with one input field. */
+const withListField =
+  (hidden: boolean, field: Record<string, unknown>) =>
+  (input: TestInput): void => {
+    const list = step(input, 'triggers.list');
+    list.display = { ...list.display, hidden };
+    list.operation = { ...list.operation, inputFields: [field] };
+  };
+
 testRule(rule, {
   valid: [
     ...[
@@ -31,79 +41,126 @@ testRule(rule, {
       name: 'a field with a label and no help text: there is nothing to repeat',
       change: withField({ key: 'extra', label: 'Nickname' }),
     },
-  ],
-  invalid: [
-    {
-      name: 'help text that is its label: "Email."',
-      change: withEmailHelp('Email.'),
-      findings: [{ at: 'searches.find_contact email', message: REPEATS }],
-    },
-    ...['Enter the email', 'Your email.', 'The Email field'].map((helpText) => ({
-      name: `help text that says no more than its label Email: "${helpText}"`,
-      change: withEmailHelp(helpText),
-      findings: [{ at: 'searches.find_contact email', message: REPEATS }],
+    // Zapier left each of these alone (its verdicts on the same apps).
+    ...[
+      ['Last Name', 'Lead last name.'],
+      ['Address', "Lead's address"],
+      ['Phone', 'Phone Number'],
+      ['Campaign', 'Source campaign'],
+      ['Title', 'Page title (required)'],
+      ['Reference', 'Max 24 chars'],
+    ].map(([label = '', helpText = '']) => ({
+      name: `help text that says a little more than "${label}": "${helpText}"`,
+      change: withField({ key: 'extra', label, helpText }),
     })),
     {
-      name: "a connection field's help text",
-      change: (input) => {
-        authFields(input)[0]!.helpText = 'Your API key';
-      },
-      findings: [{ at: 'authentication api_key', message: REPEATS }],
-      // Help text that only repeats the label has no link to where the key is found either.
-      alsoChanges: ['D002'],
-    },
-    ...[
-      { label: 'Workspace Name', helpText: 'Choose your workspace name.' },
-      { label: 'Team Name', helpText: 'The name of the team.' },
-      // With its dropdown: IDs are picked from a list (D004).
-      {
-        label: 'Tag IDs',
-        helpText: 'Please select the tag IDs to use.',
+      name: '"Business uid" for "Business Id": another word is no repeat',
+      change: withField({
+        key: 'business_id',
+        label: 'Business Id',
+        helpText: 'Business uid',
         dynamic: 'list.id.name',
-      },
-      { label: 'Email Address', helpText: 'Enter your email addresses here.' },
-    ].map((field) => ({
-      name: `help text that adds no word to "${field.label}": "${field.helpText}"`,
-      change: withField({ key: 'extra', ...field }),
-      findings: [{ at: 'creates.create_contact extra', message: REPEATS }],
-    })),
+      }),
+    },
     ...[
+      ['Email', 'Enter the email'],
+      ['Email', 'Your email.'],
+      ['Email', 'The Email field'],
+      ['Workspace Name', 'Choose your workspace name.'],
+      ['Team Name', 'The name of the team.'],
       ['Metadata', 'Optional metadata.'],
-      ['Input Variables', 'Input variables for the contact.'],
       ['Owner', 'Select the owner to create the contact with.'],
     ].map(([label = '', helpText = '']) => ({
-      name: `what the editor shows beside the label (the step, required or optional) counts as said: "${label}", "${helpText}"`,
+      name: `help text with words of its own, however few: "${label}", "${helpText}"`,
       change: withField({ key: 'extra', label, helpText }),
-      findings: [{ at: 'creates.create_contact extra', message: REPEATS }],
     })),
     {
-      name: "the app's name counts as said: it is on every screen",
+      name: "the app's name, the step's label or its noun are no longer read as said",
       change: withField({
         key: 'locale',
         label: 'Locale',
         helpText: 'Contacts Hub locale.',
       }),
-      findings: [{ at: 'creates.create_contact locale', message: REPEATS }],
     },
     {
-      name: "the app's name from its package.json when it has no listing",
+      name: "a connection field's help text with a word of its own",
       change: (input) => {
-        input.listing = {
-          found: false,
-          path: 'listing.json',
-          problem: 'none',
-          missing: true,
-        };
-        input.sources = [{ path: 'package.json', text: '{"name": "crowdin"}' }];
-        fields(input, 'searches.find_contact').push({
-          key: 'locale',
-          label: 'Locale',
-          helpText: 'Crowdin Contact Locale.',
-        });
+        authFields(input)[0]!.helpText = 'Your API key';
       },
-      findings: [{ at: 'searches.find_contact locale', message: REPEATS }],
-      // Without a listing file, M002 has no description to judge.
-      alsoChanges: ['M002'],
+      // Help text without a link to where the key is found.
+      alsoChanges: ['D002'],
+    },
+    {
+      name: 'help text of punctuation only repeats nothing',
+      change: withField({ key: 'extra', label: 'Notes', helpText: '—' }),
+    },
+    {
+      name: "a hidden step's field: it is never shown",
+      change: withListField(true, {
+        key: 'account',
+        label: 'Account',
+        helpText: 'Account',
+      }),
+    },
+  ],
+  invalid: [
+    {
+      name: 'help text that is its label: "Email."',
+      change: withEmailHelp('Email.'),
+      findings: [{ at: 'searches.find_contact email', message: repeats('Email.') }],
+    },
+    {
+      name: 'help text that is its label but for a space: "Custom Field 1" for "Custom Field1"',
+      change: withField({
+        key: 'custom_field_1',
+        label: 'Custom Field1',
+        helpText: 'Custom Field 1',
+      }),
+      findings: [
+        {
+          at: 'creates.create_contact custom_field_1',
+          message: repeats('Custom Field 1'),
+        },
+      ],
+    },
+    ...[
+      ['Source Url', 'Source URL'],
+      ['Amount', 'amount'],
+      ['Source Campaign', 'Source campaign'],
+    ].map(([label = '', helpText = '']) => ({
+      name: `help text that is its label but for case: "${helpText}" for "${label}"`,
+      change: withField({ key: 'extra', label, helpText }),
+      findings: [{ at: 'creates.create_contact extra', message: repeats(helpText) }],
+    })),
+    ...[
+      ['Client Id', 'client ID'],
+      ['Event Type Id', 'Event type ID'],
+      ['Matter Uid', 'Matter UID'],
+    ].map(([label = '', helpText = '']) => ({
+      name: `an ID field whose help text is its label: "${helpText}" for "${label}"`,
+      // With its dropdown: IDs are picked from a list (D004).
+      change: withField({ key: 'extra', label, helpText, dynamic: 'list.id.name' }),
+      findings: [{ at: 'creates.create_contact extra', message: repeats(helpText) }],
+    })),
+    {
+      name: "a connection field's help text that is its label",
+      change: (input) => {
+        authFields(input)[0]!.helpText = 'API key';
+      },
+      findings: [{ at: 'authentication api_key', message: repeats('API key') }],
+      // It has no link to where the key is found either.
+      alsoChanges: ['D002'],
+    },
+    {
+      name: 'the same field in the step, made visible',
+      change: withListField(false, {
+        key: 'account',
+        label: 'Account',
+        helpText: 'Account',
+      }),
+      findings: [{ at: 'triggers.list account', message: repeats('Account') }],
+      // Made visible, the dropdown's source has no sample and no local run.
+      alsoChanges: ['D012', 'T002', 'T003', 'T004', 'T005'],
     },
   ],
 });

@@ -38,6 +38,26 @@ testRule(rule, {
       // A hook without subscribe and unsubscribe is a static webhook, whatever else the app offers.
       alsoChanges: ['D017'],
     },
+    {
+      name: 'no visible step at all, only a hidden trigger: no static webhook either',
+      change: (input) => {
+        input.definition.triggers = { list: step(input, 'triggers.list') };
+        input.definition.searches = {};
+        input.definition.creates = {};
+        input.definition.searchOrCreates = {};
+        input.runs = [];
+      },
+    },
+    {
+      name: 'no step at all (the minimal template)',
+      change: (input) => {
+        input.definition.triggers = {};
+        input.definition.searches = {};
+        input.definition.creates = {};
+        input.definition.searchOrCreates = {};
+        input.runs = [];
+      },
+    },
   ],
   invalid: [
     {
@@ -54,23 +74,6 @@ testRule(rule, {
       }, 'list'),
       findings: [{ at: 'triggers.contact_hook', message: ONLY_A_STATIC_WEBHOOK }],
       alsoChanges: ['D017'],
-    },
-    {
-      name: 'no visible step at all: only a hidden trigger',
-      change: (input) => {
-        input.definition.triggers = { list: step(input, 'triggers.list') };
-        input.definition.searches = {};
-        input.definition.creates = {};
-        input.definition.searchOrCreates = {};
-        input.runs = [];
-      },
-      findings: [
-        {
-          at: '',
-          message:
-            'the app offers no trigger, search or create a user can pick: add at least one',
-        },
-      ],
     },
   ],
 });

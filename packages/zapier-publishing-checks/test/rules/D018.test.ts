@@ -1,11 +1,14 @@
 import rule from '../../src/rules/D018-labels-are-title-case';
-import { titleCaseProblems } from '../../src/shared/title-case';
+import { titleCase } from '../../src/shared/title-case';
 import type { TestInput } from '../rule-tester';
 import { step, testRule } from '../rule-tester';
 import {
   VISIBLE_DROPDOWN_SOURCE_ALSO_CHANGES,
   withDropdownSource,
 } from './hidden-dropdown';
+
+const notTitleCase = (label: string, titled: string) =>
+  `write the label "${label}" as "${titled}"`;
 
 /** A change that sets the label of a step. */
 const withLabel =
@@ -26,12 +29,8 @@ testRule(rule, {
         step(input, 'triggers.list').display = { hidden: true };
       },
     },
-    ...[
-      'New Per Product Sale',
-      'New per Product Sale',
-      'Find or Create Contact Per List',
-    ].map((label) => ({
-      name: `"${label}": "per" is a small word only in some styles`,
+    ...['New Per Product Sale', 'Find or Create Contact Per List'].map((label) => ({
+      name: `"${label}": "Per" is no small word, as Zapier took "New Per Product Fulfillment Request"`,
       change: withLabel('triggers.new_contact', label),
     })),
     {
@@ -42,6 +41,17 @@ testRule(rule, {
       name: 'a bracketed or colon-led phrase opens with a capital: "Create Contact (With Tags): By Email"',
       change: withLabel('creates.create_contact', 'Create Contact (With Tags): By Email'),
     },
+    // Labels Zapier passed (its verdicts on the same apps).
+    ...[
+      ['creates.create_contact', 'Remove Label From Issue'],
+      ['searches.find_contact', 'Find Issue by ID'],
+      ['creates.create_contact', 'Inquire a Tier Configuration Request'],
+      ['creates.create_contact', 'Schedule a Message'],
+      ['creates.create_contact', 'Upload File to My Documents'],
+    ].map(([path = '', label = '']) => ({
+      name: `"${label}", as Zapier passed it`,
+      change: withLabel(path, label),
+    })),
   ],
   invalid: [
     {
@@ -50,7 +60,7 @@ testRule(rule, {
       findings: [
         {
           at: 'searches.find_contact',
-          message: 'capitalise "email" in the label "Find Contact by email"',
+          message: notTitleCase('Find Contact by email', 'Find Contact by Email'),
         },
       ],
     },
@@ -63,28 +73,59 @@ testRule(rule, {
       findings: [
         {
           at: 'searchOrCreates.find_contact',
-          message: 'capitalise "create", "contact" in the label "Find or create contact"',
+          message: notTitleCase('Find or create contact', 'Find or Create Contact'),
         },
       ],
     },
-    {
-      name: '"Add Label To Issue", as Zapier refused it',
-      change: withLabel('creates.create_contact', 'Add Label To Issue'),
-      findings: [
-        {
-          at: 'creates.create_contact',
-          message: 'write "To" in lowercase in the label "Add Label To Issue"',
-        },
+    // Labels Zapier refused, and the passing version it gave or the developer wrote.
+    ...[
+      ['creates.create_contact', 'Add Label To Issue', 'Add Label to Issue'],
+      [
+        'creates.create_contact',
+        'Delete Folder from My Documents',
+        'Delete Folder From My Documents',
       ],
-    },
+      [
+        'creates.create_contact',
+        'Change Status Of Listing Request',
+        'Change Status of Listing Request',
+      ],
+      ['triggers.new_contact', 'New Or Updated Contact', 'New or Updated Contact'],
+      [
+        'creates.create_contact',
+        'Create sequence enrollment',
+        'Create Sequence Enrollment',
+      ],
+      [
+        'triggers.new_contact',
+        'New Appointment (appointment/cancelled)',
+        'New Appointment (Appointment/Cancelled)',
+      ],
+    ].map(([path = '', label = '', titled = '']) => ({
+      name: `"${label}", as Zapier refused it`,
+      change: withLabel(path, label),
+      findings: [{ at: path, message: notTitleCase(label, titled) }],
+    })),
     {
       name: 'a small word capitalised inside the label: "Create Contact With Tags To List"',
       change: withLabel('creates.create_contact', 'Create Contact With Tags To List'),
       findings: [
         {
           at: 'creates.create_contact',
-          message:
-            'write "To" in lowercase in the label "Create Contact With Tags To List"',
+          message: notTitleCase(
+            'Create Contact With Tags To List',
+            'Create Contact With Tags to List',
+          ),
+        },
+      ],
+    },
+    {
+      name: '"New per Product Sale": "per" is capitalised, as any word not small',
+      change: withLabel('triggers.new_contact', 'New per Product Sale'),
+      findings: [
+        {
+          at: 'triggers.new_contact',
+          message: notTitleCase('New per Product Sale', 'New Per Product Sale'),
         },
       ],
     },
@@ -92,45 +133,76 @@ testRule(rule, {
       name: 'the same dropdown source, made visible',
       change: withDropdownSource(false),
       findings: [
-        {
-          at: 'triggers.list',
-          message: 'capitalise "list", "lists" in the label "list of lists"',
-        },
+        { at: 'triggers.list', message: notTitleCase('list of lists', 'List of Lists') },
       ],
       alsoChanges: VISIBLE_DROPDOWN_SOURCE_ALSO_CHANGES.filter((id) => id !== 'D018'),
     },
   ],
 });
 
-describe('titleCaseProblems, the judgment call', () => {
+describe('titleCase, the passing version of a label', () => {
   it.each([
     'New Lead',
     'Find or Create Contact',
     'Add Subscriber to List',
     'New iPhone Order',
+    'Create McDonald Order',
     'Send SMS',
     'Update Row (Advanced)',
     'Set Up Webhook',
+    'Log Off',
     'Sign In',
     'Create Billing Request (With Line Items Support)',
     'Find Contact: By Email',
     'Remove Label From String',
-    'Remove Label from String',
-  ])('accepts "%s"', (label) => {
-    expect(titleCaseProblems(label)).toEqual({ capitalise: [], lowercase: [] });
+    'Remove Calendar From Availability',
+    'Create Asset Request From External System Order',
+    'Find Contact To',
+    'Send via SMS',
+    'Open example.com Page',
+    'Add to Cart',
+  ])('keeps "%s"', (label) => {
+    expect(titleCase(label)).toBe(label);
   });
 
   it.each([
-    ['new lead', ['new', 'lead'], []],
-    ['Find contact', ['contact'], []],
-    ['or Create Contact', ['or'], []],
-    ['Find Contact To', [], []],
-    ['Find Contact to', ['to'], []],
-    ['Add Label To Issue', [], ['To']],
-    ['Find Or Create Row In Sheet', [], ['Or', 'In']],
-    ['Create Request (With Items Of Order)', [], ['Of']],
-    ['Find Contact: by email', ['by', 'email'], []],
-  ])('flags "%s"', (label, capitalise, lowercase) => {
-    expect(titleCaseProblems(label)).toEqual({ capitalise, lowercase });
+    // Every word capitalised but the small ones.
+    ['new lead', 'New Lead'],
+    ['Find contact', 'Find Contact'],
+    ['Create project', 'Create Project'],
+    // Small words lower case inside: a an and as at but by en for if in of on or the to v via vs.
+    ['Add Label To Issue', 'Add Label to Issue'],
+    ['Add Calendar To Availability', 'Add Calendar to Availability'],
+    ['Find Or Create Row In Sheet', 'Find or Create Row in Sheet'],
+    ['Create Request (With Items Of Order)', 'Create Request (With Items of Order)'],
+    ['Compare Plan Vs Plan', 'Compare Plan vs Plan'],
+    ['Send Via SMS', 'Send via SMS'],
+    // From, Per, With, Up, Off are no small words.
+    ['Remove Label from String', 'Remove Label From String'],
+    ['Remove Participant from Group', 'Remove Participant From Group'],
+    ['Sign up with Google', 'Sign Up With Google'],
+    ['New per Product Sale', 'New Per Product Sale'],
+    // A small word first or last is capitalised.
+    ['or Create Contact', 'Or Create Contact'],
+    ['a New Lead', 'A New Lead'],
+    ['Find Contact to', 'Find Contact To'],
+    ['Sign in', 'Sign In'],
+    // After a colon or a dash and a space, a small word opens a phrase.
+    ['Find Contact: by email', 'Find Contact: By Email'],
+    ['Create Note - a Quick One', 'Create Note - A Quick One'],
+    ['Find Contact — by Email', 'Find Contact — By Email'],
+    // Hyphenated and slashed parts are each title-cased; a bracket opens none.
+    ['Generate Stream from Real-Time Stream', 'Generate Stream From Real-Time Stream'],
+    ['Create Follow-up Task', 'Create Follow-Up Task'],
+    [
+      'New Appointment (appointment/cancelled)',
+      'New Appointment (Appointment/Cancelled)',
+    ],
+    ['Add Tag/label', 'Add Tag/Label'],
+    // Words with inner capitals are kept; a line all in capitals is not.
+    ['Get IDs Of Contacts', 'Get IDs of Contacts'],
+    ['NEW LEAD', 'New Lead'],
+  ])('writes "%s" as "%s"', (label, titled) => {
+    expect(titleCase(label)).toBe(titled);
   });
 });

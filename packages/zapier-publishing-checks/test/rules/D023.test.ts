@@ -41,6 +41,43 @@ testRule(rule, {
       name: `digits under ${key}: no moment is named`,
       change: withSampleValue(key, value),
     })),
+    ...(
+      [
+        ['createdAt', 1472069465],
+        ['created', 1472069465123],
+        ['scheduledFor', 1472069465],
+        ['sent_on', 1472069465000],
+        ['createdAt', '1472069465'],
+        ['updated_at', '1472069465000'],
+      ] as const
+    ).map(([key, value]) => ({
+      name: `an epoch is no date format Zapier reads: ${key} ${JSON.stringify(value)}`,
+      change: withSampleValue(key, value),
+    })),
+    {
+      name: "an epoch under a datetime output field is no date either (its type is D024's)",
+      change: withSampleValue('created_at', 1472069465),
+      alsoChanges: ['D024'],
+    },
+    ...(
+      [
+        ['event_id', '03/14/2026'],
+        ['id', '20260314-0915-a7'],
+        ['visitId', '14.03.2026'],
+        ['order_uid', 'Tue Sep 04 15:55:52 +0000 2012'],
+      ] as const
+    ).map(([key, value]) => ({
+      name: `a value under a key naming an ID is an ID: ${key} ${JSON.stringify(value)}`,
+      change: withSampleValue(key, value),
+    })),
+    ...['2026-03-14T09:26:53Z-7f3a', '2026-03-14T09:26:53Z.json'].map((value) => ({
+      name: `text that starts as an ISO date and goes on is none: "${value}"`,
+      change: withSampleValue('reference', value),
+    })),
+    ...['2026-01-01T00:00:00.000Z', '2026-03-14T09:26:53.123456+01:00'].map((value) => ({
+      name: `a fraction of up to six digits: "${value}", as Zapier took it`,
+      change: withSampleValue('created_at', value),
+    })),
     ...['2024-02-29', '2026-03-14T23:59:60+05:30', '2026-12-31T00:00Z'].map((value) => ({
       name: `"${value}": a date and time that exists, with its zone`,
       change: withSampleValue('created_at', value),
@@ -80,20 +117,44 @@ testRule(rule, {
     },
     ...(
       [
-        ['createdAt', 1472069465],
-        ['created', 1472069465123],
         ['updatedAt', 'Tue Sep 04 15:55:52 +0000 2012'],
         ['visit_date', '14.03.2026'],
-        ['createdAt', '1472069465'],
-        ['updated_at', '1472069465000'],
-        ['scheduledFor', 1472069465],
-        ['sent_on', 1472069465000],
+        ['starts', '2026-03-14 09:26:53'],
       ] as const
     ).map(([key, value]) => ({
       name: `${key}: ${JSON.stringify(value)} is a date, not ISO 8601`,
       change: withSampleValue(key, value),
       findings: [notIso(key, value)],
     })),
+    {
+      name: 'a fraction of seven digits is not ISO 8601 as Zapier parses it',
+      change: withSampleValue('created_at', '2020-09-16T13:27:02.6487445-04:00'),
+      findings: [notIso('created_at', '2020-09-16T13:27:02.6487445-04:00')],
+    },
+    {
+      name: 'a key naming an ID whose output field says it is a datetime',
+      change: (input) => {
+        withSampleValue('event_id', '03/14/2026')(input);
+        step(input, 'triggers.new_contact').operation!.outputFields!.push({
+          key: 'event_id',
+          type: 'datetime',
+        });
+      },
+      findings: [notIso('event_id', '03/14/2026')],
+    },
+    {
+      name: 'one finding per key: the dates of a list are one key, said with the first',
+      change: withSampleValue('visits', ['03/14/2026', '04/01/2026', '2026-04-02']),
+      findings: [notIso('visits', '03/14/2026')],
+    },
+    {
+      name: 'one finding per key: the objects of a list too',
+      change: withSampleValue('visits', [
+        { at: '03/14/2026 09:26' },
+        { at: '04/01/2026 10:00' },
+      ]),
+      findings: [notIso('visits__at', '03/14/2026 09:26')],
+    },
     ...[
       '2026-03-14T123:00:00Z',
       '2026-02-30T09:26:53Z',

@@ -1,5 +1,6 @@
 import rule from '../../src/rules/D024-samples-match-output-fields';
 import type { Item } from '../../src/input';
+import type { FieldDefinition } from '../../src/shared/definition';
 import type { TestInput } from '../rule-tester';
 import { operation, runItem, sample, testRule } from '../rule-tester';
 
@@ -8,24 +9,46 @@ const alsoReturned = (input: TestInput, values: Item): void => {
   Object.assign(runItem(input, 'triggers.new_contact', 'perform'), values);
 };
 
+/** New Contact's sample (and its local run) hold `values`, and its output fields `fields`. */
+const withOutputs =
+  (values: Item, ...fields: FieldDefinition[]) =>
+  (input: TestInput): void => {
+    const trigger = operation(input, 'triggers.new_contact');
+    Object.assign(trigger.sample as Item, values);
+    alsoReturned(input, structuredClone(values));
+    trigger.outputFields!.push(...fields);
+  };
+
 const mismatch = (problem: string) =>
   `the sample: ${problem}; make the sample and the output fields agree`;
+
+const untyped = (key: string, holds: string) =>
+  mismatch(`"${key}" has no type, which Zapier takes as string, but holds ${holds}`);
 
 testRule(rule, {
   valid: [
     {
-      name: 'output fields without a type take objects, lists and numbers; line items too',
+      name: 'an output field without a type holding text: Zapier takes it as a string',
+      change: withOutputs({ note: 'Met at the fair.' }, { key: 'note' }),
+    },
+    {
+      name: 'line items (a field with children) are not compared, typed or not',
+      change: withOutputs(
+        { lines: [{ sku: 'A' }] },
+        { key: 'lines', children: [{ key: 'sku' }] },
+      ),
+    },
+    {
+      name: 'an integer field holding an integer (Zapier left "type: integer" with 82 alone)',
+      change: withOutputs({ count: 82 }, { key: 'count', type: 'integer' }),
+    },
+    {
+      name: 'an output field the sample leaves out, when it is not required',
       change: (input) => {
-        const trigger = operation(input, 'triggers.new_contact');
-        const values = { meta: { a: 1 }, labels: ['x'], count: 3, lines: [{ sku: 'A' }] };
-        Object.assign(trigger.sample as Item, values);
-        alsoReturned(input, structuredClone(values));
-        trigger.outputFields!.push(
-          { key: 'meta' },
-          { key: 'labels', list: true },
-          { key: 'count' },
-          { key: 'lines', children: [{ key: 'sku' }] },
-        );
+        operation(input, 'triggers.new_contact').outputFields!.push({
+          key: 'phone',
+          type: 'string',
+        });
       },
     },
     {
@@ -63,6 +86,20 @@ testRule(rule, {
       ],
     },
     {
+      name: 'a list field whose sample is a list of text: Zapier reads it as one string (its "tags" verdict)',
+      change: (input) => {
+        sample(input, 'triggers.new_contact').tags = ['customer', 'vip'];
+      },
+      findings: [
+        {
+          at: 'triggers.new_contact tags',
+          message: mismatch(
+            '"tags" is a list field, but its list of values reads as one string to Zapier ("string" in sample while "list" in the definition)',
+          ),
+        },
+      ],
+    },
+    {
       name: 'a required field missing',
       change: (input) => {
         delete sample(input, 'triggers.new_contact').email;
@@ -75,7 +112,38 @@ testRule(rule, {
       ],
     },
     {
-      name: 'a typed field beside untyped ones still holds its type',
+      name: 'an output field without a type holding an object (its "source_data" verdict)',
+      change: withOutputs({ source_data: { channel: 'web' } }, { key: 'source_data' }),
+      findings: [
+        {
+          at: 'triggers.new_contact source_data',
+          message: untyped('source_data', 'an object'),
+        },
+      ],
+    },
+    {
+      name: 'an output field without a type holding a list of objects (its "items" verdict)',
+      change: withOutputs({ items: [{ sku: 'A' }] }, { key: 'items' }),
+      findings: [
+        { at: 'triggers.new_contact items', message: untyped('items', 'a list') },
+      ],
+    },
+    {
+      name: 'an output field without a type holding a number (its "amount" verdict)',
+      change: withOutputs({ amount: 500 }, { key: 'amount' }),
+      findings: [
+        { at: 'triggers.new_contact amount', message: untyped('amount', 'number 500') },
+      ],
+    },
+    {
+      name: 'an output field without a type holding a yes or no',
+      change: withOutputs({ active: true }, { key: 'active' }),
+      findings: [
+        { at: 'triggers.new_contact active', message: untyped('active', 'boolean true') },
+      ],
+    },
+    {
+      name: 'a typed field beside an untyped one: each holds its type, an untyped one a string',
       change: (input) => {
         const trigger = operation(input, 'triggers.new_contact');
         Object.assign(trigger.sample as Item, { count: 3, count_typed: 3 });
@@ -86,6 +154,7 @@ testRule(rule, {
         alsoReturned(input, { count: 3, count_typed: '3' });
       },
       findings: [
+        { at: 'triggers.new_contact count', message: untyped('count', 'number 3') },
         {
           at: 'triggers.new_contact count_typed',
           message: mismatch('"count_typed" is of type string but holds number 3'),

@@ -27,11 +27,32 @@ const HOW_TO_VALIDATE = {
 const unvalidated = (holds: keyof typeof HOW_TO_VALIDATE) =>
   `it holds ${holds}, and the code uses it with no check nearby: ${HOW_TO_VALIDATE[holds]}`;
 
+const INTO_REQUESTS =
+  'its value goes into request addresses, queries or headers with no check nearby: validate it (e.g. /^[\\w-]+$/.test(…) for an ID) before it is used';
+
+/** Help text that links to where the value is found, as D002 asks of every auth field. */
+const linked = (text: string) =>
+  `${text} See [your account](https://app.example.org/account).`;
+
 const SUBDOMAIN = {
   key: 'subdomain',
   label: 'Subdomain',
-  helpText: 'The first part of your address, as in `acme.example.org`.',
+  helpText: linked('The first part of your address, as in `acme.example.org`.'),
 };
+
+/** The account ID Zapier reported (its "benign D026 on account_id"): a typed value, no secret. */
+const ACCOUNT_ID = {
+  key: 'account_id',
+  label: 'Account ID',
+  type: 'string',
+  required: true,
+  helpText: linked('Your account ID.'),
+};
+
+/** The middleware that sends the account ID as a header, as that app did. */
+const ACCOUNT_HEADER = client(
+  'const addAccount = (request, z, bundle) => {\n  request.headers.accountId = bundle.authData.account_id;\n  return request;\n};',
+);
 
 testRule(rule, {
   valid: [
@@ -56,11 +77,74 @@ testRule(rule, {
     {
       name: 'optional chaining is a use of the field (authData?.host)',
       change: withAuthField(
-        { key: 'host', label: 'Host', helpText: 'Yours, as in `acme.example.org`.' },
+        {
+          key: 'host',
+          label: 'Host',
+          helpText: linked('Yours, as in `acme.example.org`.'),
+        },
         {
           path: 'src/utils.ts',
           text: 'const host = bundle.authData?.host;\nif (!/^[a-z0-9.-]+$/.test(host)) throw new Error("bad host");',
         },
+      ),
+    },
+    ...(
+      [
+        ['hosting_plan', 'Hosting Plan'],
+        ['ghost_mode', 'Ghost Mode'],
+        ['curl_flags', 'Curl Flags'],
+      ] as const
+    ).map(([key, label]) => ({
+      name: `domain words are whole words: ${key} ("${label}") holds no domain`,
+      change: withAuthField(
+        { key, label, helpText: linked('As you set it up.') },
+        client(`const options = { plan: bundle.authData.${key} };`),
+      ),
+    })),
+    {
+      name: 'a typed ID the code checks before it goes into a header',
+      change: withAuthField(
+        ACCOUNT_ID,
+        client(
+          'const addAccount = (request, z, bundle) => {\n  if (!/^[\\w-]+$/.test(bundle.authData.account_id)) throw new Error("bad account");\n  request.headers.accountId = bundle.authData.account_id;\n  return request;\n};',
+        ),
+      ),
+    },
+    {
+      name: 'a credential goes into requests by design: the API key in a header',
+      change: withAuthField(
+        { key: 'region_hint', label: 'Region Hint', helpText: linked('Optional.') },
+        client(
+          'const auth = (request, z, bundle) => {\n  request.headers.Authorization = `Bearer ${bundle.authData.api_key}`;\n  return request;\n};',
+        ),
+      ),
+    },
+    {
+      name: 'a field of fixed choices cannot point requests elsewhere',
+      change: withAuthField(
+        {
+          key: 'region',
+          label: 'Region',
+          choices: { eu: 'Europe', us: 'United States' },
+          helpText: linked('Where your data is kept.'),
+        },
+        client('request.params.region = bundle.authData.region;'),
+      ),
+    },
+    {
+      name: 'a field the connection computes is typed by no one',
+      change: withAuthField(
+        { key: 'account_ref', computed: true },
+        client('request.headers["X-Account"] = bundle.authData.account_ref;'),
+      ),
+    },
+    {
+      name: "a typed value sent in a request's body only",
+      change: withAuthField(
+        ACCOUNT_ID,
+        client(
+          "const response = await z.request({\n  url: 'https://api.example.org/events',\n  method: 'POST',\n  body: {\n    account: bundle.authData.account_id,\n  },\n});",
+        ),
       ),
     },
   ],
@@ -78,7 +162,7 @@ testRule(rule, {
       change: withAuthField({
         key: 'instance_url',
         label: 'Instance URL',
-        helpText: 'Yours, as in `https://acme.example.org`.',
+        helpText: linked('Yours, as in `https://acme.example.org`.'),
       }),
       findings: [
         {
@@ -99,7 +183,7 @@ testRule(rule, {
     ).map(([key, label, helpText, holds]) => ({
       name: `the fix for what ${key} holds, read from its name: ${holds}`,
       change: withAuthField(
-        { key, label, helpText },
+        { key, label, helpText: linked(helpText) },
         client(`const base = bundle.authData.${key} + '/api';`),
       ),
       findings: [{ at: `authentication ${key}`, message: unvalidated(holds) }],
@@ -113,7 +197,11 @@ testRule(rule, {
     ).map(([url, holds]) => ({
       name: `what a field holds, read from where the code puts it: ${url} is ${holds}`,
       change: withAuthField(
-        { key: 'siteUrl', label: 'Site URL', helpText: 'Where your account lives.' },
+        {
+          key: 'siteUrl',
+          label: 'Site URL',
+          helpText: linked('Where your account lives.'),
+        },
         client(`const base = ${url};`),
       ),
       findings: [{ at: 'authentication siteUrl', message: unvalidated(holds) }],
@@ -124,7 +212,7 @@ testRule(rule, {
         authFields(input).push({
           key: 'dashboardUrl',
           label: 'Dashboard URL',
-          helpText: 'Where your account lives.',
+          helpText: linked('Where your account lives.'),
         });
         input.definition.authentication!.oauth2Config = {
           authorizeUrl: {
@@ -133,6 +221,68 @@ testRule(rule, {
         };
       },
       findings: [{ at: 'authentication dashboardUrl', message: unvalidated('a host') }],
+    },
+    ...(
+      [
+        ['hostname', 'Hostname', 'a host'],
+        ['website', 'Website', 'a URL'],
+        ['server', 'Server', 'a host'],
+        ['api_endpoint', 'API Endpoint', 'a URL'],
+      ] as const
+    ).map(([key, label, holds]) => ({
+      name: `a domain word, whole: ${key} ("${label}") holds ${holds}`,
+      change: withAuthField(
+        { key, label, helpText: linked('Where your account lives.') },
+        client(`const base = bundle.authData.${key} + '/api';`),
+      ),
+      findings: [{ at: `authentication ${key}`, message: unvalidated(holds) }],
+    })),
+    {
+      name: 'a check nearby of something else validates nothing',
+      change: withAuthField(
+        SUBDOMAIN,
+        client(
+          'if (!/^\\d+$/.test(bundle.inputData.page)) throw new Error("bad page");\nconst url = `https://${bundle.authData.subdomain}.example.org/api`;',
+        ),
+      ),
+      findings: [{ at: 'authentication subdomain', message: unvalidated('a subdomain') }],
+    },
+    {
+      name: 'the account ID sent as a header unchecked, as Zapier reported it',
+      change: withAuthField(ACCOUNT_ID, ACCOUNT_HEADER),
+      findings: [{ at: 'authentication account_id', message: INTO_REQUESTS }],
+    },
+    {
+      name: "a typed value in the definition's request headers",
+      change: (input) => {
+        authFields(input).push(ACCOUNT_ID);
+        input.definition.creates!.create_contact!.operation!.perform = {
+          url: 'https://api.example.org/contacts',
+          method: 'POST',
+          headers: { 'X-Account': '{{bundle.authData.account_id}}' },
+        };
+      },
+      findings: [{ at: 'authentication account_id', message: INTO_REQUESTS }],
+    },
+    {
+      name: 'a typed value in the params of a z.request',
+      change: withAuthField(
+        ACCOUNT_ID,
+        client(
+          "const response = await z.request({\n  url: 'https://api.example.org/events',\n  params: {\n    account: bundle.authData.account_id,\n  },\n});",
+        ),
+      ),
+      findings: [{ at: 'authentication account_id', message: INTO_REQUESTS }],
+    },
+    {
+      name: 'a typed value in the address of a z.request',
+      change: withAuthField(
+        { ...ACCOUNT_ID, key: 'workspace', label: 'Workspace' },
+        client(
+          'const response = await z.request(\n  `https://api.example.org/workspaces/${bundle.authData.workspace}/events`,\n);',
+        ),
+      ),
+      findings: [{ at: 'authentication workspace', message: INTO_REQUESTS }],
     },
   ],
 });

@@ -36,6 +36,16 @@ testRule(rule, {
         'Contacts Hub is a contact manager for small teams. It keeps every address, note and tag in one place. It finds a contact in a second or two.',
       ),
     },
+    {
+      name: 'fewer than 40 characters in one sentence: "1 - 3 sentences or at least 40 characters"',
+      change: listing('Contacts Hub is a CRM.'),
+    },
+    {
+      name: 'more than 3 sentences in at least 40 characters',
+      change: listing(
+        'Contacts Hub is a tool. It stores contacts. It tags them. It sorts them.',
+      ),
+    },
   ],
   invalid: [
     {
@@ -53,22 +63,29 @@ testRule(rule, {
       ],
     },
     {
-      name: 'fewer than 40 characters',
-      change: listing('Contacts Hub is a CRM.'),
+      name: 'more than 3 sentences in fewer than 40 characters',
+      change: listing('Contacts Hub is a CRM. A. B. C.'),
       findings: [
         {
           at: AT,
-          message: 'lengthen the description to at least 40 characters (it has 22)',
+          message:
+            'say what the app is in 1 to 3 sentences, or in at least 40 characters (it has 31 characters in 4 sentences)',
         },
       ],
     },
     {
-      name: 'more than 3 sentences',
-      change: listing(
-        'Contacts Hub is a tool. It stores contacts. It tags them. It sorts them.',
-      ),
+      name: 'a description of blanks: no sentence, no characters',
+      change: listing('   ', 'Contacts Hub'),
       findings: [
-        { at: AT, message: 'say it in at most 3 sentences (the description has 4)' },
+        {
+          at: AT,
+          message:
+            'say what the app is in 1 to 3 sentences, or in at least 40 characters (it has 0 characters in 0 sentences)',
+        },
+        {
+          at: AT,
+          message: 'start the description with "Contacts Hub is a" (or "is an")',
+        },
       ],
     },
     {
@@ -86,7 +103,19 @@ testRule(rule, {
       change: listing(
         'Contacts Hub is a contact manager, see https://hub.example.org for more.',
       ),
-      findings: [{ at: AT, message: 'leave links out of the description' }],
+      // No verdict is known on links: a warning, not a publishing task.
+      findings: [
+        { at: AT, message: 'leave links out of the description', status: 'warning' },
+      ],
+    },
+    {
+      name: 'a markdown link, as a warning',
+      change: listing(
+        'Contacts Hub is a contact manager; read [our story](https://hub.example.org/about).',
+      ),
+      findings: [
+        { at: AT, message: 'leave links out of the description', status: 'warning' },
+      ],
     },
     {
       name: 'a sync pitch',
@@ -95,6 +124,7 @@ testRule(rule, {
         {
           at: AT,
           message: 'describe what the app is, not that it syncs with other apps ("sync")',
+          status: 'warning',
         },
       ],
     },
