@@ -8,8 +8,11 @@
 # at hand (the project's 22, and the PATH's when it differs):
 # --help, --version, the schema step, --format json parsed, a missing
 # --listing (exit 2), an unbuilt TypeScript app (exit 2, "build it first"),
-# and a broken copy of each app: a publishing task (exit 1, its ID) and a
-# schema error (exit 1). Every command is bounded in time; the scratch folder
+# a broken copy of each app: a publishing task (exit 1, its ID) and a schema
+# error (exit 1); a config (an ignore with a reason, one without, one that
+# matches nothing), --format github, --format sarif against SARIF 2.1.0's
+# schema, an app that prints while it loads; a TypeScript app's stale build
+# folder. Every command is bounded in time; the scratch folder
 # is removed on exit. npm installs from its cache when it can, else from the
 # registry.
 set -euo pipefail
@@ -94,6 +97,35 @@ json_holds() {
   }
 }
 
+# SARIF 2.1.0's JSON schema, as Microsoft's SARIF Multitool ships it (the npm
+# registry's only package that holds it), and Ajv to check a report with it.
+sarif_tools="$work/sarif-tools"
+mkdir -p "$sarif_tools"
+(cd "$sarif_tools" && echo '{"private": true}' >package.json &&
+  bounded 600 npm install --ignore-scripts --no-audit --no-fund --loglevel=error \
+    @microsoft/sarif-multitool-linux@5.7.0 ajv@8.17.1 ajv-formats@3.0.1 >/dev/null)
+sarif_schema="$sarif_tools/node_modules/@microsoft/sarif-multitool-linux/sarif-2.1.0.json"
+sarif_check="$sarif_tools/check.js"
+cat >"$sarif_check" <<'CHECK'
+const { readFileSync } = require('node:fs');
+const Ajv2020 = require('ajv/dist/2020').default;
+const addFormats = require('ajv-formats');
+const [report, schema] = process.argv.slice(2).map((path) => JSON.parse(readFileSync(path, 'utf8')));
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+if (!ajv.validate(schema, report)) {
+  console.log(JSON.stringify(ajv.errors.slice(0, 5)));
+  process.exit(1);
+}
+const [run] = report.runs;
+const unlocated = run.results.filter((result) => !result.locations?.[0]?.physicalLocation);
+if (unlocated.length > 0) {
+  console.log(`${unlocated.length} results without a location: GitHub code scanning refuses them`);
+  process.exit(1);
+}
+console.log(`valid against SARIF 2.1.0's schema: ${run.tool.driver.rules.length} rules, ${run.results.length} results, each at a line`);
+CHECK
+
 for spec in "${apps[@]}"; do
   read -r name init_options <<<"$spec"
   app="$work/$name"
@@ -118,6 +150,22 @@ for spec in "${apps[@]}"; do
     grep -q 'build it first' "$work/err" || fail "$name unbuilt: no word of building it: $(cat "$work/err")"
     echo "unbuilt: exit 2, $(cat "$work/err")"
     bounded 120 "$node22" "$root/node_modules/typescript/bin/tsc" -p tsconfig.json
+    # The app's code is what its entry loads, as sources: an http request in
+    # a source it imports is one D007 at the source; a stale file of the
+    # build folder, loaded by nothing, is not read.
+    printf '%s\n' "export const probe = (z: { request: (options: object) => unknown }) =>" \
+      "  z.request({ url: 'http://api.example.org/probe' });" >src/probe.ts
+    printf '%s\n' "export { probe } from './probe.js';" >>src/index.ts
+    bounded 120 "$node22" "$root/node_modules/typescript/bin/tsc" -p tsconfig.json
+    mkdir -p dist/old
+    printf '%s\n' "const z = { request() {} };" "z.request('http://stale.example.org/v1');" >dist/old/stale.js
+    code="$(checks "$node22" --skip-schema --format json)"
+    json_holds "JSON.stringify(report.results.filter((r) => r.id === 'D007' && r.status !== 'pass').map((r) => r.file))
+      === JSON.stringify(['src/probe.ts'])" "$name: D007 once, at the source, never in the build folder"
+    echo "stale build folder: D007 at $(json_value 'report.results.filter((r) => r.id === "D007" && r.status !== "pass").map((r) => `${r.file}:${r.line}`).join(", ")') only"
+    rm -r src/probe.ts dist/old dist/probe.js
+    sed -i '$d' src/index.ts
+    bounded 120 "$node22" "$root/node_modules/typescript/bin/tsc" -p tsconfig.json
   fi
 
   for node in "${nodes[@]}"; do
@@ -125,7 +173,7 @@ for spec in "${apps[@]}"; do
     code="$(checks "$node" --help)"
     expect_code 0 "$code" "$name --help"
     grep -q '^exit codes:' "$work/out" || fail "$name --help lists no exit codes"
-    grep -q -- '--format text|json' "$work/out" || fail "$name --help lists no --format"
+    grep -q -- '--format text|json|github|sarif' "$work/out" || fail "$name --help lists no --format"
     code="$(checks "$node" --version)"
     expect_code 0 "$code" "$name --version"
     [ "$(cat "$work/out")" = "$version" ] || fail "$name --version printed $(cat "$work/out"), not $version"
@@ -171,6 +219,50 @@ for spec in "${apps[@]}"; do
       "$name broken (D021)"
   done
   echo "broken copy: exit 1; $(json_value 'report.results.filter((r) => r.status === "error" || r.status === "publishing-task").map((r) => `${r.id} ${r.status} ${r.step}`).join(", ")')"
+
+  # A config: an ignore entry with its reason; one without; one matching nothing.
+  config=.zapier-publishing-checks.json
+  printf '%s\n' '{"ignore": [{"check": "D021", "at": "triggers.new_thing", "reason": "the wording is the product team'"'"'s"}]}' >"$config"
+  code="$(checks "$node22" --format json)"
+  expect_code 0 "$code" "$name config ignoring D021"
+  json_holds "report.results.some((r) => r.id === 'D021' && r.ignored === \"the wording is the product team's\")
+    && report.summary.ignored === 1 && report.config.unused.length === 0" "$name config ignore"
+  echo "config, an ignore with a reason: exit 0; $(json_value 'JSON.stringify(report.summary)')"
+  printf '%s\n' '{"ignore": [{"check": "D021", "at": "triggers.new_thing"}]}' >"$config"
+  code="$(checks "$node22")"
+  expect_code 2 "$code" "$name config entry without a reason"
+  grep -q 'has no "reason"' "$work/err" || fail "$name: the entry without a reason is not named: $(cat "$work/err")"
+  echo "config, no reason: exit 2; $(cat "$work/err")"
+  printf '%s\n' '{"ignore": [{"check": "D004", "at": "creates.no_such_step id", "reason": "kept from an old version"}]}' >"$config"
+  code="$(checks "$node22" --format json)"
+  expect_code 1 "$code" "$name config entry matching nothing (D021 still counts)"
+  json_holds "report.config.unused.length === 1 && report.config.unused[0].check === 'D004'" "$name unused entry"
+  code="$(checks "$node22")"
+  grep -q '^! config warning .*matches no finding' "$work/out" || fail "$name: the unused entry is not reported: $(cat "$work/out")"
+  echo "config, an entry matching nothing: exit $code; $(grep -m1 '^! config' "$work/out")"
+  rm "$config"
+
+  # The formats CI reads.
+  code="$(checks "$node22" --format github)"
+  expect_code 1 "$code" "$name --format github"
+  grep -q '^::error file=[^,]*,line=[0-9]*,title=D021::' "$work/out" || fail "$name: no D021 annotation: $(cat "$work/out")"
+  echo "--format github: exit 1; $(grep -m1 'title=D021' "$work/out" | cut -c1-120)…"
+  code="$(checks "$node22" --format sarif --output-file "$work/sarif/report.sarif")"
+  expect_code 1 "$code" "$name --format sarif"
+  [ ! -s "$work/out" ] || fail "$name: --output-file also wrote to stdout"
+  "$node22" "$sarif_check" "$work/sarif/report.sarif" "$sarif_schema" >"$work/out" || fail "$name: SARIF: $(cat "$work/out")"
+  echo "--format sarif: exit 1; $(cat "$work/out")"
+
+  # An app that prints while it loads: the JSON report stays one object.
+  entry="$("$node22" -p 'const m = require("./package.json"); m.type === "module" ? m.exports : "./index.js"')"
+  sed -i '1i console.log("loading the app");' "$entry"
+  code="$(checks "$node22" --format json)"
+  expect_code 1 "$code" "$name printing while loading"
+  json_holds "report.results.some((r) => r.id === 'D021')" "$name printing while loading"
+  grep -q 'loading the app' "$work/err" || fail "$name: what the app printed is lost"
+  echo "an app that prints while loading: --format json parses; its line on stderr"
+  sed -i '1d' "$entry"
+
   break_app 'N' 'Triggers when a thing is added.'
   code="$(checks "$node22")"
   expect_code 1 "$code" "$name schema error"

@@ -1,31 +1,40 @@
 #!/usr/bin/env node
 /**
- * The command line: Zapier's schema validation (what `zapier-platform
- * validate --without-style` runs, with the app's own zapier-platform-schema),
- * then every publishing check that can be decided offline, one line per
- * result or one JSON object. Exit codes: EXIT_CODES below.
+ * The command line: `lint()` with the options the table below declares,
+ * then its result printed in the format asked for, to stdout or a file.
+ * Exit codes: EXIT_CODES below.
  */
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { CONFIG_FILE } from './config';
+import { githubReport } from './formats/github';
 import { jsonReport } from './formats/json';
+import { sarifReport } from './formats/sarif';
+import { allEntries, warningCount } from './formats/summary';
 import { textReport } from './formats/text';
 import type { LintOptions, LintResult } from './lint';
 import { lint } from './lint';
-import { ZAPIER_CHECKS_REFERENCE, blocks, entriesOf } from './rule';
+import { RULES } from './registry';
+import { ZAPIER_CHECKS_REFERENCE, blocks } from './rule';
 import { CannotCheckError, messageOf } from './shared/messages';
+import { VERSIONING_RULES } from './versioning/rules';
 
 const NAME = 'zapier-publishing-checks';
 
 interface OptionRow {
   type: 'string' | 'boolean';
+  short?: string;
   /** What the option takes, as `--help` shows it (string options). */
   argument?: string;
   multiple?: boolean;
   default?: string | boolean | string[];
   help: string;
 }
+
+const FORMATS = ['text', 'json', 'github', 'sarif'] as const;
+type Format = (typeof FORMATS)[number];
 
 /** Every option, once: the parser's configuration and `--help` are both read from this table. */
 const OPTIONS = {
@@ -62,23 +71,52 @@ const OPTIONS = {
     argument: 'FILE',
     help: "the versions already pushed (zapier-platform versions --all --format json, or one a line): Zapier's push rules for this version",
   },
+  config: {
+    type: 'string',
+    argument: 'FILE',
+    help: `checks turned off and findings ignored, each with a reason (default: <app-dir>/${CONFIG_FILE}, else package.json's "zapierPublishingChecks")`,
+  },
   format: {
     type: 'string',
-    argument: 'text|json',
+    argument: FORMATS.join('|'),
     default: 'text',
-    help: 'text: one line per result; json: one object with every result and the summary',
+    help: 'text: a line per result; json: one object; github: workflow commands that annotate a pull request; sarif: SARIF 2.1.0 for code scanning',
+  },
+  'output-file': {
+    type: 'string',
+    short: 'o',
+    argument: 'FILE',
+    help: 'write the report to FILE (its folders made) instead of stdout',
+  },
+  quiet: {
+    type: 'boolean',
+    short: 'q',
+    default: false,
+    help: 'report only errors and publishing tasks (and the counts)',
   },
   'max-warnings': {
     type: 'string',
     argument: 'N',
     help: 'exit 1 when more than N warnings are found (default: warnings never change the exit code)',
   },
-  help: { type: 'boolean', default: false, help: 'print this help and exit 0' },
-  version: { type: 'boolean', default: false, help: 'print the version and exit 0' },
+  'list-checks': {
+    type: 'boolean',
+    default: false,
+    help: "print every check's ID, Zapier's category and name, and exit 0",
+  },
+  help: {
+    type: 'boolean',
+    short: 'h',
+    default: false,
+    help: 'print this help and exit 0',
+  },
+  version: {
+    type: 'boolean',
+    short: 'v',
+    default: false,
+    help: 'print the version and exit 0',
+  },
 } satisfies Record<string, OptionRow>;
-
-const FORMATS = ['text', 'json'] as const;
-type Format = (typeof FORMATS)[number];
 
 /** Every exit code and what it means (`--help`, README). */
 const EXIT_CODES = [
@@ -92,13 +130,13 @@ const EXIT_CODES = [
   ],
   [
     2,
-    'nothing was checked: a wrong option, an app that cannot be loaded, a file that cannot be read; a line on stderr says which',
+    'nothing was checked: a wrong option or config, an app that cannot be loaded, a file that cannot be read; a line on stderr says which',
   ],
 ] as const;
 
 function helpText(): string {
   const flag = (name: string, row: OptionRow) =>
-    `--${name}${row.argument === undefined ? '' : ` ${row.argument}`}`;
+    `${row.short === undefined ? '    ' : `-${row.short}, `}--${name}${row.argument === undefined ? '' : ` ${row.argument}`}`;
   const rows: [string, OptionRow][] = Object.entries(OPTIONS);
   const width = Math.max(...rows.map(([name, row]) => flag(name, row).length));
   return [
@@ -112,6 +150,18 @@ function helpText(): string {
     'exit codes:',
     ...EXIT_CODES.map(([code, meaning]) => `  ${code}  ${meaning}`),
   ].join('\n');
+}
+
+/** `--list-checks`: every rule and versioning rule, one a line. */
+function checksList(): string {
+  const metas = [...RULES.map((rule) => rule.meta), ...Object.values(VERSIONING_RULES)];
+  const width = Math.max(...metas.map((meta) => meta.id.length));
+  return metas
+    .map(
+      (meta) =>
+        `${meta.id.padEnd(width)}  ${meta.category.padEnd(15)}  ${meta.name}  ${meta.url}`,
+    )
+    .join('\n');
 }
 
 function ownVersion(): string {
@@ -152,9 +202,20 @@ type Values = ReturnType<typeof parseOptions>;
 function formatOf(value: string): Format {
   const format = FORMATS.find((known) => known === value);
   if (format === undefined) {
-    throw new CannotCheckError(`--format ${value}: use ${FORMATS.join(' or ')}`);
+    throw new CannotCheckError(`--format ${value}: use ${FORMATS.join(', ')}`);
   }
   return format;
+}
+
+/** `--max-warnings N`: a whole number, or none. */
+function maxWarningsOf(value: string | undefined): number | undefined {
+  if (value === undefined) {
+    return undefined;
+  }
+  if (!/^\d+$/.test(value)) {
+    throw new CannotCheckError(`--max-warnings ${value}: give a whole number, such as 0`);
+  }
+  return Number(value);
 }
 
 /** Each `--delivery KEY=FILE`, by trigger key. */
@@ -177,6 +238,7 @@ const lintOptionsOf = (values: Values): LintOptions => ({
   ...(values.listing === undefined ? {} : { listing: values.listing }),
   ...(values.previous === undefined ? {} : { previous: values.previous }),
   ...(values.versions === undefined ? {} : { versions: values.versions }),
+  ...(values.config === undefined ? {} : { config: values.config }),
 });
 
 function schemaFailure(result: LintResult): string | null {
@@ -187,47 +249,66 @@ function schemaFailure(result: LintResult): string | null {
   return `the definition fails zapier-platform-schema ${schemaVersion} (${errors.length} error${errors.length === 1 ? '' : 's'}): fix what is listed, then run again; no publishing check ran`;
 }
 
-/** `--max-warnings N`: a whole number, or none. */
-function maxWarningsOf(value: string | undefined): number | undefined {
-  if (value === undefined) {
-    return undefined;
-  }
-  if (!/^\d+$/.test(value)) {
-    throw new CannotCheckError(`--max-warnings ${value}: give a whole number, such as 0`);
-  }
-  return Number(value);
-}
-
 /** EXIT_CODES: 1 when Zapier would block, or when there are more warnings than allowed; else 0. */
 function exitCodeOf(result: LintResult, maxWarnings: number | undefined): number {
   if (schemaFailure(result) !== null) {
     return 1;
   }
-  const entries = [...entriesOf(result.results), ...(result.versioning?.entries ?? [])];
-  const tooManyWarnings =
-    maxWarnings !== undefined &&
-    entries.filter((entry) => entry.status === 'warning').length > maxWarnings;
-  return entries.some((entry) => blocks(entry.status)) ||
-    result.versioning?.refused === true ||
-    tooManyWarnings
-    ? 1
-    : 0;
+  const blocking = allEntries(result).some(
+    (entry) => entry.ignored === undefined && blocks(entry.status),
+  );
+  const tooManyWarnings = maxWarnings !== undefined && warningCount(result) > maxWarnings;
+  return blocking || result.versioning?.refused === true || tooManyWarnings ? 1 : 0;
 }
 
 const tool = () => ({ name: NAME, version: ownVersion() });
 
+interface Printing {
+  format: Format;
+  quiet: boolean;
+  /** Where the report goes, or undefined for stdout. */
+  file: string | undefined;
+}
+
+/** The report as lines in `format`; colour only for text on a terminal. */
+function reportLines(result: LintResult, printing: Printing, colour: boolean): string[] {
+  switch (printing.format) {
+    case 'json':
+      return [JSON.stringify(jsonReport(tool(), result, null, printing.quiet), null, 2)];
+    case 'sarif':
+      return [JSON.stringify(sarifReport(tool(), result, printing.quiet), null, 2)];
+    case 'github':
+      return githubReport(result, printing.quiet);
+    case 'text':
+      return textReport(result, { colour, quiet: printing.quiet });
+  }
+}
+
+function write(lines: string[], printing: Printing, output: Output): void {
+  if (printing.file === undefined) {
+    lines.forEach((line) => output.out(line));
+    return;
+  }
+  const path = resolve(printing.file);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, `${lines.join('\n')}\n`);
+  } catch (error) {
+    throw new CannotCheckError(
+      `--output-file: cannot write ${path}: ${messageOf(error)}`,
+    );
+  }
+}
+
 function print(
   result: LintResult,
-  format: Format,
+  printing: Printing,
   maxWarnings: number | undefined,
   output: Output,
 ): number {
+  const colour = printing.file === undefined && colourWanted(output);
+  write(reportLines(result, printing, colour), printing, output);
   const failure = schemaFailure(result);
-  if (format === 'json') {
-    output.out(JSON.stringify(jsonReport(tool(), result, null), null, 2));
-  } else {
-    textReport(result, colourWanted(output)).forEach((line) => output.out(line));
-  }
   if (failure !== null) {
     output.err(`${NAME}: ${failure}`);
   }
@@ -238,7 +319,7 @@ export async function main(
   argv: string[],
   output: Output = processOutput,
 ): Promise<number> {
-  let format: Format = 'text';
+  let printing: Printing = { format: 'text', quiet: false, file: undefined };
   let appDir = resolve('.');
   try {
     const values = parseOptions(argv);
@@ -250,14 +331,33 @@ export async function main(
       output.out(ownVersion());
       return 0;
     }
-    format = formatOf(values.format);
+    if (values['list-checks']) {
+      output.out(checksList());
+      return 0;
+    }
+    printing = {
+      format: formatOf(values.format),
+      quiet: values.quiet,
+      file: values['output-file'],
+    };
     const maxWarnings = maxWarningsOf(values['max-warnings']);
     appDir = resolve(values['app-dir']);
-    return print(await lint(appDir, lintOptionsOf(values)), format, maxWarnings, output);
+    return print(
+      await lint(appDir, lintOptionsOf(values)),
+      printing,
+      maxWarnings,
+      output,
+    );
   } catch (error) {
     if (error instanceof CannotCheckError) {
-      if (format === 'json') {
-        const nothingChecked = { appDir, schema: null, results: [], versioning: null };
+      if (printing.format === 'json') {
+        const nothingChecked: LintResult = {
+          appDir,
+          schema: null,
+          results: [],
+          versioning: null,
+          config: { source: null, off: [], unused: [] },
+        };
         output.out(
           JSON.stringify(jsonReport(tool(), nothingChecked, error.message), null, 2),
         );
@@ -270,6 +370,13 @@ export async function main(
 }
 
 if (require.main === module) {
+  // A reader that stops early (`| head`) wants no more: stop quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') {
+      throw error;
+    }
+    process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  });
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

@@ -10,17 +10,24 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { checkApp } from './check-app';
 import type { ListingRead } from './input';
 import { readListing } from './read/listing';
-import { inFolder, loadApp } from './read/load-app';
+import { locator } from './locate';
+import type { Place } from './place';
+import { entryFileOf, inFolder, loadApp, withAppOutputOnStderr } from './read/load-app';
 import { runStepsOffline } from './read/local-run';
 import { readPreviousDefinition } from './read/previous';
 import type { SchemaValidation } from './read/schema';
 import { validateSchema } from './read/schema';
 import { readSources } from './read/sources';
 import { readVersionList } from './read/versions';
+import type { ConfigApplied } from './config';
+import { applyIgnores, readConfig } from './config';
+import { RULES } from './registry';
 import type { Rule, RuleResult } from './rule';
+import { blocks } from './rule';
 import { CannotCheckError, messageOf } from './shared/messages';
 import type { VersionInputs, VersionReport } from './versioning';
 import { checkVersions } from './versioning';
+import { VERSIONING_RULES } from './versioning/rules';
 
 export interface LintOptions {
   /** The directory listing M002 judges, `{"title", "description"}`; default `<appDir>/listing.json`, if there is one. */
@@ -35,6 +42,8 @@ export interface LintOptions {
   versions?: string;
   /** The rules to run (default: every rule). */
   rules?: readonly Rule[];
+  /** The config file (default: the app's `.zapier-publishing-checks.json`, else its package.json's `zapierPublishingChecks`). */
+  config?: string;
 }
 
 export interface LintResult {
@@ -46,6 +55,8 @@ export interface LintResult {
   results: RuleResult[];
   /** What the versioning rules found, or null when neither `previous` nor `versions` was given. */
   versioning: VersionReport | null;
+  /** What the config turned off, and its ignore entries that matched nothing. */
+  config: ConfigApplied;
 }
 
 /** Each delivery file, read from the current directory, as any command's file arguments. */
@@ -111,6 +122,12 @@ export async function lint(
 ): Promise<LintResult> {
   const dir = resolve(appDir);
   checkFolder(dir);
+  const rules = options.rules ?? RULES;
+  const config = readConfig(
+    dir,
+    options.config,
+    new Set([...rules.map((rule) => rule.meta.id), ...Object.keys(VERSIONING_RULES)]),
+  );
   const deliveries = readDeliveries(options.deliveries ?? {});
   const listing = listingOf(listingPathOf(options.listing, dir), dir);
   const versions =
@@ -119,35 +136,64 @@ export async function lint(
       : readVersionList(resolve(options.versions));
   const previousPath =
     options.previous === undefined ? undefined : resolve(options.previous);
-  return inFolder(dir, async () => {
-    const { handler, definition, corePath } = await loadApp(dir);
-    const schema =
-      options.schema === false ? null : await validateSchema(handler, corePath);
-    if (schema !== null && schema.errors.length > 0) {
-      return { appDir: dir, schema, results: [], versioning: null };
-    }
-    const runs = await runStepsOffline(handler, definition, deliveries);
-    const results = checkApp(
-      { definition, listing, runs, sources: readSources(dir) },
-      options.rules,
-    );
-    const inputs: VersionInputs = {
-      ...(previousPath === undefined
-        ? {}
-        : {
-            previous: {
-              definition: await readPreviousDefinition(previousPath),
-              source: previousPath,
-            },
-          }),
-      ...(versions === undefined ? {} : { versions }),
-    };
-    const asked = inputs.previous !== undefined || inputs.versions !== undefined;
-    return {
-      appDir: dir,
-      schema,
-      results,
-      versioning: asked ? checkVersions(definition, inputs) : null,
-    };
-  });
+  return withAppOutputOnStderr(() =>
+    inFolder(dir, async (): Promise<LintResult> => {
+      const { handler, definition, corePath } = await loadApp(dir);
+      const schema =
+        options.schema === false ? null : await validateSchema(handler, corePath);
+      if (schema !== null && schema.errors.length > 0) {
+        const applied = { source: config.source, off: [...config.off], unused: [] };
+        return { appDir: dir, schema, results: [], versioning: null, config: applied };
+      }
+      const runs = await runStepsOffline(handler, definition, deliveries);
+      const sources = readSources(dir);
+      const results = checkApp(
+        { definition, listing, runs, sources },
+        rules.filter((rule) => !config.off.has(rule.meta.id)),
+      );
+      const inputs: VersionInputs = {
+        ...(previousPath === undefined
+          ? {}
+          : {
+              previous: {
+                definition: await readPreviousDefinition(previousPath),
+                source: previousPath,
+              },
+            }),
+        ...(versions === undefined ? {} : { versions }),
+      };
+      const asked = inputs.previous !== undefined || inputs.versions !== undefined;
+      const versioning = asked ? checkVersions(definition, inputs) : null;
+      const ignored = applyIgnores(config, results, versioning?.entries ?? []);
+      const entry = entryFileOf(dir);
+      const locate = locator(
+        sources,
+        entry === undefined ? undefined : relative(dir, entry),
+        (file) => existsSync(resolve(dir, file)),
+      );
+      const located = <T extends { place: Place }>(item: T) => {
+        const near = locate(item.place);
+        return near === undefined ? item : { ...item, near };
+      };
+      return {
+        appDir: dir,
+        schema,
+        results: ignored.results.map((result) => ({
+          ...result,
+          findings: result.findings.map(located),
+        })),
+        versioning:
+          versioning === null
+            ? null
+            : {
+                ...versioning,
+                entries: ignored.versioning.map(located),
+                refused: ignored.versioning.some(
+                  (entry) => entry.ignored === undefined && blocks(entry.status),
+                ),
+              },
+        config: ignored.applied,
+      };
+    }),
+  );
 }

@@ -33,3 +33,10 @@ export function placeText(place: Place): string {
   }
   return place.path ?? '';
 }
+
+/** A line of the app's code: where a place is written, for annotations. */
+export interface CodeLocation {
+  /** Relative to the app's folder. */
+  file: string;
+  line: number;
+}

@@ -4,9 +4,9 @@
  * that needs these types depends on the list of rules.
  */
 import type { RuleInput } from './input';
-import type { Place } from './place';
+import type { CodeLocation, Place } from './place';
 
-export type { Place };
+export type { CodeLocation, Place };
 export { placeText } from './place';
 
 /**
@@ -30,6 +30,10 @@ export type FindingStatus = Category | 'deferred';
 
 export interface Finding {
   status: FindingStatus;
+  /** Why the team's config ignores it (`ignore` entry's reason); absent when it counts. */
+  ignored?: string;
+  /** Where in the app's code its place is written (`locate.ts`), once the command has read the code. */
+  near?: CodeLocation;
   /** The key of the rule's `meta.messages` the message was made from. */
   messageId: string;
   /** What is wrong and what to change, in one line, without the place. */
@@ -171,10 +175,16 @@ export interface RuleResult {
   findings: Finding[];
 }
 
-/** The worst of some findings' statuses: error, publishing task, warning, deferred; none is a pass. */
-export function worstOf(findings: readonly Finding[]): ResultStatus {
+/**
+ * The worst of some findings' statuses: error, publishing task, warning,
+ * deferred; none (or only ignored ones) is a pass.
+ */
+export function worstOf(
+  findings: readonly Pick<Finding, 'status' | 'ignored'>[],
+): ResultStatus {
+  const counted = findings.filter((finding) => finding.ignored === undefined);
   for (const status of ['error', 'publishing-task', 'warning', 'deferred'] as const) {
-    if (findings.some((finding) => finding.status === status)) {
+    if (counted.some((finding) => finding.status === status)) {
       return status;
     }
   }
@@ -188,6 +198,10 @@ export function worstOf(findings: readonly Finding[]): ResultStatus {
 export interface ReportEntry {
   meta: RuleMeta;
   status: ResultStatus;
+  /** Why the team's config ignores it; absent when it counts. */
+  ignored?: string;
+  /** Where in the app's code its place is written, when known. */
+  near?: CodeLocation;
   /** The key of the rule's message, or `pass`. */
   messageId: string;
   message: string;

@@ -61,3 +61,78 @@ it('says what the app logged when its run failed', async () => {
     error: 'The sheet is gone; it logged: fetched 0 rows from the sheet',
   });
 });
+
+describe('a definition with no visible trigger', () => {
+  const noTrigger = {
+    version: '1.0.0',
+    platformVersion: '19.1.0',
+    triggers: {
+      row_list: {
+        key: 'row_list',
+        noun: 'Row',
+        display: { label: 'Row List', description: 'Lists rows.', hidden: true },
+        operation: { perform: {} },
+      },
+    },
+    searches: {
+      find_row: {
+        key: 'find_row',
+        noun: 'Row',
+        display: { label: 'Find Row', description: 'Finds a row.' },
+        operation: { perform: {} },
+      },
+    },
+    creates: {
+      add_row: {
+        key: 'add_row',
+        noun: 'Row',
+        display: { label: 'Add Row', description: 'Adds a row.' },
+        operation: { perform: {} },
+      },
+      hidden_row: {
+        key: 'hidden_row',
+        noun: 'Row',
+        display: { label: 'Hidden Row', description: 'Adds a row.', hidden: true },
+        operation: { perform: {} },
+      },
+    },
+  } as unknown as AppDefinition;
+
+  it('records each visible search and create as not run, runs nothing, and never loads nock', async () => {
+    const handler = jest.fn<ReturnType<LambdaHandler>, Parameters<LambdaHandler>>();
+    let runs: unknown;
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock('nock', () => {
+        throw new Error('nock was loaded');
+      });
+      const isolated = await import('../src/read/local-run');
+      runs = await isolated.runStepsOffline(handler, noTrigger, new Map());
+    });
+    expect(runs).toEqual([
+      {
+        path: 'searches.find_row',
+        method: 'perform',
+        outcome: {
+          kind: 'not run',
+          reason: "a search needs a user's input and the service",
+        },
+      },
+      {
+        path: 'creates.add_row',
+        method: 'perform',
+        outcome: {
+          kind: 'not run',
+          reason: "a create needs a user's input and the service",
+        },
+      },
+    ]);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('records nothing for an app with no step', async () => {
+    const empty = { version: '1.0.0', platformVersion: '19.1.0' } as AppDefinition;
+    expect(await runStepsOffline(handlerThat({ results: [] }), empty, new Map())).toEqual(
+      [],
+    );
+  });
+});

@@ -4,8 +4,15 @@
  */
 import { jsonEntry } from '../src/formats/json';
 import { entryLine } from '../src/formats/text';
-import { summaryCounts, summaryLine } from '../src/formats/summary';
-import type { FindingStatus, Place, ReportEntry, RuleMeta } from '../src/rule';
+import { summaryLine, summaryOf } from '../src/formats/summary';
+import type { LintResult } from '../src/lint';
+import type {
+  FindingStatus,
+  Place,
+  ReportEntry,
+  RuleMeta,
+  RuleResult,
+} from '../src/rule';
 import { entriesOf, placeText } from '../src/rule';
 
 const META: RuleMeta = {
@@ -87,9 +94,43 @@ it('JSON gives every part of the place as a field, null where there is none', ()
     path: null,
     file: 'src/x.ts',
     line: 3,
+    near: null,
     message: 'change it',
     link: META.url,
+    ignored: null,
   });
+});
+
+it('JSON says where the place is written in the code, and why the config ignores a finding', () => {
+  const located: ReportEntry = {
+    ...entry({ step: 'triggers.new_lead', field: 'page' }),
+    near: { file: 'triggers/lead.js', line: 12 },
+    ignored: 'pages are numbered by the service',
+  };
+  expect(jsonEntry(located)).toEqual({
+    id: 'D000',
+    status: 'publishing-task',
+    step: 'triggers.new_lead',
+    field: 'page',
+    path: null,
+    file: null,
+    line: null,
+    near: { file: 'triggers/lead.js', line: 12 },
+    message: 'change it',
+    link: META.url,
+    ignored: 'pages are numbered by the service',
+  });
+});
+
+it('an ignored finding is marked "-", says ignored and gives the reason after its message', () => {
+  expect(
+    entryLine({
+      ...entry({ step: 'triggers.new_lead' }),
+      ignored: 'the service names it so',
+    }),
+  ).toBe(
+    `- D000 ignored         triggers.new_lead: change it (ignored: the service names it so). ${META.url}`,
+  );
 });
 
 it('a passing rule is one entry at no place, saying what it requires', () => {
@@ -106,34 +147,77 @@ it('a passing rule is one entry at no place, saying what it requires', () => {
   );
 });
 
+const finding = (status: FindingStatus, ignored?: string) => ({
+  status,
+  messageId: 'x',
+  message: 'change it',
+  place: {},
+  ...(ignored === undefined ? {} : { ignored }),
+});
+
+const resultOf = (
+  results: RuleResult[],
+  config: LintResult['config'] = { source: null, off: [], unused: [] },
+): LintResult => ({
+  appDir: '/app',
+  schema: null,
+  results,
+  versioning: null,
+  config,
+});
+
 it("counts each rule by its worst finding, in Zapier's categories", () => {
-  const finding = (status: FindingStatus) => ({
-    status,
-    messageId: 'x',
-    message: 'change it',
-    place: {},
-  });
-  const results = [
-    { meta: META, status: 'pass' as const, findings: [] },
-    { meta: META, status: 'error' as const, findings: [finding('error')] },
+  const result = resultOf([
+    { meta: META, status: 'pass', findings: [] },
+    { meta: META, status: 'error', findings: [finding('error')] },
     {
       meta: META,
-      status: 'publishing-task' as const,
+      status: 'publishing-task',
       findings: [finding('publishing-task'), finding('warning')],
     },
-    { meta: META, status: 'warning' as const, findings: [finding('warning')] },
-    { meta: META, status: 'warning' as const, findings: [finding('warning')] },
-    { meta: META, status: 'deferred' as const, findings: [finding('deferred')] },
-  ];
-  expect(summaryCounts(results)).toEqual({
+    { meta: META, status: 'warning', findings: [finding('warning')] },
+    { meta: META, status: 'warning', findings: [finding('warning')] },
+    { meta: META, status: 'deferred', findings: [finding('deferred')] },
+  ]);
+  expect(summaryOf(result)).toEqual({
     checks: 6,
     passed: 1,
     errors: 1,
     publishingTasks: 1,
     warnings: 2,
     deferred: 1,
+    ignored: 0,
+    off: 0,
   });
-  expect(summaryLine(results)).toBe(
+  expect(summaryLine(result)).toBe(
     '6 checks: 1 passed, 1 with errors, 1 with publishing tasks, 2 with warnings, 1 not decided offline.',
+  );
+});
+
+it('counts the findings the config ignores and the checks it turned off, after the rest', () => {
+  const result = resultOf(
+    [
+      // Its one finding ignored: the rule passes.
+      { meta: META, status: 'pass', findings: [finding('publishing-task', 'a reason')] },
+      {
+        meta: META,
+        status: 'warning',
+        findings: [finding('error', 'another reason'), finding('warning')],
+      },
+    ],
+    { source: '/app/.zapier-publishing-checks.json', off: ['D018', 'D019'], unused: [] },
+  );
+  expect(summaryOf(result)).toEqual({
+    checks: 2,
+    passed: 1,
+    errors: 0,
+    publishingTasks: 0,
+    warnings: 1,
+    deferred: 0,
+    ignored: 2,
+    off: 2,
+  });
+  expect(summaryLine(result)).toBe(
+    '2 checks: 1 passed, 0 with errors, 0 with publishing tasks, 1 with warnings, 0 not decided offline, 2 ignored, 2 off.',
   );
 });

@@ -242,14 +242,20 @@ describe("a command line's conventions", () => {
     expect(await main(['--help'], output)).toBe(0);
     const help = out.join('\n');
     for (const option of [
-      '--app-dir DIR',
-      '--listing FILE',
-      '--delivery TRIGGER_KEY=FILE',
-      '--skip-schema',
-      '--format text|json',
-      '--max-warnings N',
-      '--help',
-      '--version',
+      '    --app-dir DIR',
+      '    --listing FILE',
+      '    --delivery TRIGGER_KEY=FILE',
+      '    --skip-schema',
+      '    --previous DIR|FILE',
+      '    --versions FILE',
+      '    --config FILE',
+      '    --format text|json|github|sarif',
+      '-o, --output-file FILE',
+      '-q, --quiet',
+      '    --max-warnings N',
+      '    --list-checks',
+      '-h, --help',
+      '-v, --version',
     ]) {
       expect(help).toContain(`  ${option} `);
     }
@@ -273,7 +279,9 @@ describe("a command line's conventions", () => {
 
   it('an unknown --format exits 2, naming the setting', async () => {
     expect(await run('--format', 'yaml')).toBe(2);
-    expect(err).toEqual(['zapier-publishing-checks: --format yaml: use text or json']);
+    expect(err).toEqual([
+      'zapier-publishing-checks: --format yaml: use text, json, github, sarif',
+    ]);
   });
 
   it('a --listing that does not exist exits 2, naming the file', async () => {
@@ -395,9 +403,12 @@ describe("a command line's conventions", () => {
         path: 'triggers.new_thing.display.description',
         file: null,
         line: null,
+        // The trigger's key, on the sixth line of the index.js writeApp writes.
+        near: { file: 'index.js', line: 6 },
         message:
           'write the description as "Triggers when … ." (it is "Fires when a thing is added.")',
         link: 'https://docs.zapier.com/platform/publish/integration-checks-reference#D021',
+        ignored: null,
       });
       expect(json.summary).toEqual({
         checks: RULES.length,
@@ -406,7 +417,10 @@ describe("a command line's conventions", () => {
         publishingTasks: 1,
         warnings: 0,
         deferred: 0,
+        ignored: 0,
+        off: 0,
       });
+      expect(json.config).toEqual({ source: null, off: [], unused: [] });
       expect(json.error).toBeNull();
     });
 
@@ -416,6 +430,7 @@ describe("a command line's conventions", () => {
       expect(json.results).toEqual([]);
       expect(json.summary).toBeNull();
       expect(json.error).toMatch(/has no app to load/);
+      expect(json.config).toEqual({ source: null, off: [], unused: [] });
       expect(err).toHaveLength(1);
     });
 

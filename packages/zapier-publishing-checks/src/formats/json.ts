@@ -1,10 +1,11 @@
 /** The report for a program (`--format json`): one object, every entry with its place as fields. */
+import type { IgnoreEntry } from '../config';
 import type { LintResult } from '../lint';
 import type { SchemaError } from '../read/schema';
-import type { ReportEntry, ResultStatus } from '../rule';
+import type { CodeLocation, ReportEntry, ResultStatus } from '../rule';
 import { entriesOf } from '../rule';
 import type { Summary } from './summary';
-import { summaryCounts } from './summary';
+import { shown, summaryOf } from './summary';
 
 export interface JsonEntry {
   id: string;
@@ -18,8 +19,12 @@ export interface JsonEntry {
   /** The file, relative to the app's folder, for a finding in code or the listing; else null. */
   file: string | null;
   line: number | null;
+  /** Where in the app's code its place is written, or null. */
+  near: CodeLocation | null;
   message: string;
   link: string;
+  /** Why the config ignores it, or null: it counts. */
+  ignored: string | null;
 }
 
 export interface JsonReport {
@@ -34,6 +39,8 @@ export interface JsonReport {
   summary: Summary | null;
   /** The versioning rules' entries and closing lines, or null when not asked. */
   versioning: { entries: JsonEntry[]; closing: string[]; refused: boolean } | null;
+  /** The config read (its file, or null), the checks it turned off, its ignore entries that matched nothing. */
+  config: { source: string | null; off: string[]; unused: IgnoreEntry[] };
   /** Why nothing was checked (exit 2), or null. */
   error: string | null;
 }
@@ -48,17 +55,22 @@ export function jsonEntry(entry: ReportEntry): JsonEntry {
     path: place.path ?? null,
     file: place.file ?? null,
     line: place.line ?? null,
+    near: entry.near ?? null,
     message: entry.message,
     link: entry.meta.url,
+    ignored: entry.ignored ?? null,
   };
 }
 
-/** The report; `error` says why nothing was checked (then `result` holds what was, if anything). */
+/** The report; `error` says why nothing was checked; `quiet`: only errors and publishing tasks. */
 export function jsonReport(
   tool: JsonReport['tool'],
   result: LintResult,
   error: string | null,
+  quiet = false,
 ): JsonReport {
+  const entries = (list: ReportEntry[]) =>
+    list.filter((entry) => shown(entry, quiet)).map(jsonEntry);
   return {
     tool,
     app: result.appDir,
@@ -70,20 +82,25 @@ export function jsonReport(
             version: result.schema.schemaVersion,
             errors: result.schema.errors,
           },
-    results: entriesOf(result.results).map(jsonEntry),
+    results: entries(entriesOf(result.results)),
     // No summary when nothing was checked, or the schema validation stopped the checks.
     summary:
       error === null && (result.schema?.errors.length ?? 0) === 0
-        ? summaryCounts(result.results)
+        ? summaryOf(result)
         : null,
     versioning:
       result.versioning === null
         ? null
         : {
-            entries: result.versioning.entries.map(jsonEntry),
+            entries: entries(result.versioning.entries),
             closing: result.versioning.closing,
             refused: result.versioning.refused,
           },
+    config: {
+      source: result.config.source,
+      off: result.config.off,
+      unused: quiet ? [] : result.config.unused,
+    },
     error,
   };
 }

@@ -12,7 +12,7 @@
  * A definition with no trigger, search or create and no authentication is not
  * an app: refused, never checked (it would pass every check).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -185,6 +185,36 @@ function commonJsEntry(dir: string): string {
   return packageJsonOf(dir).type !== 'module' && existsSync(rootIndex) ? rootIndex : dir;
 }
 
+/** A file that exists as written, or with a code extension, or as a folder's index. */
+export function codeFileAt(path: string): string | undefined {
+  const candidates = [
+    path,
+    ...['.js', '.cjs', '.mjs', '.ts'].map((extension) => `${path}${extension}`),
+    ...['index.js', 'index.cjs', 'index.mjs', 'index.ts'].map((name) => join(path, name)),
+  ];
+  return candidates.find(
+    (candidate) => existsSync(candidate) && statSync(candidate).isFile(),
+  );
+}
+
+/**
+ * The file the app's load starts from, as the runtime picks it: a CommonJS
+ * app's root `index.js`, else its package.json `exports` or `main`, else
+ * `index.js`; undefined when none exists (an unbuilt TypeScript app).
+ */
+export function entryFileOf(dir: string): string | undefined {
+  const rootIndex = commonJsEntry(dir);
+  if (rootIndex !== dir) {
+    return rootIndex;
+  }
+  const manifest = packageJsonOf(dir);
+  const entry =
+    exportedEntry(manifest.exports) ??
+    (typeof manifest.main === 'string' ? manifest.main : undefined) ??
+    'index.js';
+  return codeFileAt(resolve(dir, entry));
+}
+
 async function loadAppModule(dir: string): Promise<unknown> {
   let loaded: unknown;
   try {
@@ -237,6 +267,27 @@ function refuseNonApp(definition: AppDefinition, dir: string): void {
     throw new AppLoadError(
       `${dir} exports no app: its definition has no version and platformVersion, which every Zapier app declares (is the app's object its default export, or behind another name?)`,
     );
+  }
+}
+
+/**
+ * `work` run with whatever the app writes to standard output (a
+ * `console.log` in its entry, a log line of a run) sent to standard error:
+ * standard output is the report's, and `--format json` stays one object.
+ */
+export async function withAppOutputOnStderr<T>(work: () => Promise<T>): Promise<T> {
+  const { stdout, stderr } = process;
+  const write = Object.getOwnPropertyDescriptor(stdout, 'write');
+  stdout.write = stderr.write.bind(stderr);
+  try {
+    return await work();
+  } finally {
+    if (write === undefined) {
+      // The stream's own method was its prototype's: take the copy away.
+      Reflect.deleteProperty(stdout, 'write');
+    } else {
+      Object.defineProperty(stdout, 'write', write);
+    }
   }
 }
 

@@ -4,8 +4,6 @@
  * Zapier runs them, with every outside request refused. Their items stand in
  * for the live results Zapier's T00x and Z001 checks look at.
  */
-import nock from 'nock';
-
 import type { RunMethod, RunOutcome, StepRun } from '../input';
 import type { AppDefinition, Step } from '../shared/definition';
 import {
@@ -191,6 +189,12 @@ export async function runStepsOffline(
   definition: AppDefinition,
   deliveries: ReadonlyMap<string, unknown>,
 ): Promise<StepRun[]> {
+  const steps = visibleSteps(definition);
+  if (!steps.some((step) => step.kind === 'trigger')) {
+    return steps.map(notRunOffline);
+  }
+  // Loaded only when a trigger runs: nock takes tens of milliseconds to load.
+  const { default: nock } = await import('nock');
   const wasActive = nock.isActive();
   if (!wasActive) {
     nock.activate();
@@ -198,7 +202,7 @@ export async function runStepsOffline(
   nock.disableNetConnect();
   try {
     const runs: StepRun[] = [];
-    for (const step of visibleSteps(definition)) {
+    for (const step of steps) {
       runs.push(
         ...(step.kind === 'trigger'
           ? await runsOf(handler, step, deliveries, whatALocalRunLacks(definition, step))

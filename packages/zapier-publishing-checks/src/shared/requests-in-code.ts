@@ -35,6 +35,9 @@ const BEFORE_REGEX = new Set(
   ),
 );
 
+/** A name or number where the scanner stands (sticky: it matches there or nowhere). */
+const WORD = /[\w$]+/y;
+
 /** Blanks comments, and in `masked` the insides of literals, keeping every offset. */
 function scan(text: string): Scanned {
   const code = text.split('');
@@ -127,15 +130,16 @@ function scan(text: string): Scanned {
           continue;
         }
       }
-      const word = /^[\w$]+/.exec(text.slice(index, index + 64))?.[0];
+      WORD.lastIndex = index;
+      const word = WORD.exec(text)?.[0];
       if (word !== undefined) {
         // A keyword (`return /re/`) lets a regular expression follow; a name or number does not.
         lastSignificant = BEFORE_REGEX.has(word) ? word : 'value';
         index += word.length;
         continue;
       }
-      if (!/\s/.test(char)) {
-        lastSignificant = /[)\]]/.test(char) ? 'value' : char;
+      if (char !== ' ' && char !== '\n' && char !== '\t' && char !== '\r') {
+        lastSignificant = char === ')' || char === ']' ? 'value' : char;
       }
       index += 1;
     }

@@ -1,0 +1,142 @@
+/**
+ * The report as SARIF 2.1.0 (`--format sarif`), for GitHub code scanning
+ * and any SARIF viewer: a rule per check, with its category and its page;
+ * a result per finding, its level from the category, at a line of code (the
+ * finding's own, or where its place is written, else the app's entry: code
+ * scanning takes no result without a location), and a finding the config
+ * ignores as suppressed, with its reason.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import type { LintResult } from '../lint';
+import type { Category, ReportEntry, RuleMeta } from '../rule';
+import { ZAPIER_CHECKS_REFERENCE, pageOf, placeText } from '../rule';
+import { allEntries, shown } from './summary';
+
+const LEVEL: Record<Category | 'deferred', 'error' | 'warning' | 'note'> = {
+  error: 'error',
+  'publishing-task': 'error',
+  warning: 'warning',
+  deferred: 'note',
+};
+
+/** This package's folder, where its pages are: one above src/ and dist/. */
+const PACKAGE = join(__dirname, '..', '..');
+
+/** A rule's help: its page as the package ships it (a check's), else its requirement. */
+function helpOf(meta: RuleMeta): { text: string; markdown?: string } {
+  const page = join(PACKAGE, pageOf(meta.id));
+  return existsSync(page)
+    ? { text: meta.requirement, markdown: readFileSync(page, 'utf8') }
+    : { text: meta.requirement };
+}
+
+/** A web address for the rule's help: Zapier's reference, or this package's page as a file. */
+const helpUriOf = (meta: RuleMeta) =>
+  /^https?:\/\//.test(meta.url)
+    ? meta.url
+    : pathToFileURL(join(PACKAGE, pageOf(meta.id))).href;
+
+function descriptor(meta: RuleMeta) {
+  return {
+    id: meta.id,
+    name: meta.name,
+    shortDescription: { text: meta.requirement },
+    helpUri: helpUriOf(meta),
+    help: helpOf(meta),
+    defaultConfiguration: { level: LEVEL[meta.category] },
+    properties: { category: meta.category, tags: ['zapier', meta.category] },
+  };
+}
+
+/** A file of the app as a URI from the folder the command runs in (the repository's root in a workflow). */
+const uriOf = (appDir: string, file: string) =>
+  relative(process.cwd(), join(appDir, file)).split('\\').join('/');
+
+export function sarifReport(
+  tool: { name: string; version: string },
+  result: LintResult,
+  quiet = false,
+): object {
+  const entries = allEntries(result).filter(
+    (entry): entry is ReportEntry & { status: Category | 'deferred' } =>
+      entry.status !== 'pass' && shown(entry, quiet),
+  );
+  const rules = [
+    ...new Map(
+      [
+        ...result.results.map((each) => each.meta),
+        ...entries.map((entry) => entry.meta),
+      ].map((meta) => [meta.id, meta]),
+    ).values(),
+  ];
+  const index = new Map(rules.map((meta, at) => [meta.id, at]));
+  const schemaErrors = result.schema?.errors ?? [];
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: tool.name,
+            version: tool.version,
+            informationUri: ZAPIER_CHECKS_REFERENCE,
+            rules: rules.map(descriptor),
+          },
+        },
+        invocations: [
+          {
+            executionSuccessful: true,
+            ...(schemaErrors.length === 0
+              ? {}
+              : {
+                  toolExecutionNotifications: schemaErrors.map((error) => ({
+                    level: 'error',
+                    message: { text: `${error.property}: ${error.message}` },
+                  })),
+                }),
+          },
+        ],
+        results: entries.map((entry) => {
+          const at = placeText(entry.place);
+          const near = entry.near;
+          return {
+            ruleId: entry.meta.id,
+            ruleIndex: index.get(entry.meta.id),
+            level: LEVEL[entry.status],
+            message: { text: `${at === '' ? '' : `${at}: `}${entry.message}` },
+            ...(near === undefined
+              ? {}
+              : {
+                  locations: [
+                    {
+                      physicalLocation: {
+                        artifactLocation: { uri: uriOf(result.appDir, near.file) },
+                        region: { startLine: near.line },
+                      },
+                      ...(at === '' || entry.place.file !== undefined
+                        ? {}
+                        : {
+                            logicalLocations: [
+                              {
+                                fullyQualifiedName: entry.place.path ?? at,
+                                kind: 'member',
+                              },
+                            ],
+                          }),
+                    },
+                  ],
+                }),
+            ...(entry.ignored === undefined
+              ? {}
+              : { suppressions: [{ kind: 'external', justification: entry.ignored }] }),
+            properties: { category: entry.status },
+          };
+        }),
+      },
+    ],
+  };
+}

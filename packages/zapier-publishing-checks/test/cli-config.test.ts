@@ -1,0 +1,520 @@
+/**
+ * The command line with a team's config (a check turned off, a finding
+ * ignored with its reason, an entry that matches nothing), --quiet,
+ * --output-file, the short flags and --list-checks.
+ */
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { main } from '../src/cli';
+import { CONFIG_FILE } from '../src/config';
+import { RULES } from '../src/registry';
+import { VERSIONING_RULES } from '../src/versioning/rules';
+
+/** The repository, whose node_modules holds a zapier-platform-core for the apps written here. */
+const REPOSITORY = join(__dirname, '..', '..', '..');
+const REFERENCE = 'https://docs.zapier.com/platform/publish/integration-checks-reference';
+const ALL = RULES.length;
+
+let appDir: string;
+let out: string[];
+let err: string[];
+const output = {
+  out: (line: string) => out.push(line),
+  err: (line: string) => err.push(line),
+};
+
+beforeEach(() => {
+  appDir = mkdtempSync(join(tmpdir(), 'cli-config-'));
+  symlinkSync(join(REPOSITORY, 'node_modules'), join(appDir, 'node_modules'));
+  writeFileSync(
+    join(appDir, 'package.json'),
+    JSON.stringify({ name: 'app', version: '1.0.0' }),
+  );
+  writeFileSync(
+    join(appDir, 'listing.json'),
+    JSON.stringify({
+      title: 'Things',
+      description: 'Things is a list keeper for everything you want to track at work.',
+    }),
+  );
+  out = [];
+  err = [];
+});
+afterEach(() => rmSync(appDir, { recursive: true, force: true }));
+
+/**
+ * New Thing, described as "Fires when …": D021's one publishing task, at
+ * triggers.new_thing, and nothing else; `operation` adds to the trigger's
+ * operation (JavaScript).
+ */
+function writeApp(description = 'Fires when a thing is added.', operation = ''): void {
+  writeFileSync(
+    join(appDir, 'index.js'),
+    `const zapier = require('zapier-platform-core');
+module.exports = {
+  version: '1.0.0',
+  platformVersion: zapier.version,
+  triggers: {
+    new_thing: {
+      key: 'new_thing',
+      noun: 'Thing',
+      display: { label: 'New Thing', description: ${JSON.stringify(description)} },
+      operation: { perform: () => [{ id: '1' }], sample: { id: '1' }${operation === '' ? '' : `, ${operation}`} },
+    },
+  },
+};
+`,
+  );
+}
+
+/** D004 and D028 warnings: an ID field without a dropdown, on a step that cleans its input. */
+const TWO_WARNINGS = "inputFields: [{ key: 'thing_id', label: 'Thing ID' }]";
+
+const writeConfig = (config: unknown) =>
+  writeFileSync(join(appDir, CONFIG_FILE), JSON.stringify(config));
+
+const run = (...args: string[]) =>
+  main(['--app-dir', appDir, '--skip-schema', ...args], output);
+
+const REASON = 'the service calls it an event, and Zapier agreed';
+const IGNORE_D021 = { check: 'D021', at: 'triggers.new_thing', reason: REASON };
+const D021_MESSAGE =
+  'write the description as "Triggers when … ." (it is "Fires when a thing is added.")';
+const D021_LINE = `✖ D021 publishing task triggers.new_thing: ${D021_MESSAGE}. ${REFERENCE}#D021`;
+
+interface Json {
+  results: { id: string; status: string; ignored: string | null }[];
+  summary: Record<string, number> | null;
+  config: { source: string | null; off: string[]; unused: unknown[] };
+  error: string | null;
+}
+const json = (): Json => {
+  expect(out).toHaveLength(1);
+  return JSON.parse(out[0] ?? '') as Json;
+};
+
+describe('a finding the config ignores', () => {
+  beforeEach(() => {
+    writeApp();
+    writeConfig({ ignore: [IGNORE_D021] });
+  });
+
+  it('no longer blocks: exit 0, its line marked "-" with the reason, the count last', async () => {
+    expect(await run()).toBe(0);
+    expect(out).toContain(
+      `- D021 ignored         triggers.new_thing: ${D021_MESSAGE} (ignored: ${REASON}). ${REFERENCE}#D021`,
+    );
+    expect(out.filter((line) => / D021 /.test(line))).toHaveLength(1);
+    expect(out.at(-1)).toBe(
+      `${ALL} checks: ${ALL} passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline, 1 ignored.`,
+    );
+    expect(err).toEqual([]);
+  });
+
+  it('is listed in JSON with its reason, and counted as ignored', async () => {
+    expect(await run('--format', 'json')).toBe(0);
+    const report = json();
+    expect(report.results.filter((entry) => entry.id === 'D021')).toEqual([
+      expect.objectContaining({
+        id: 'D021',
+        status: 'publishing-task',
+        step: 'triggers.new_thing',
+        message: D021_MESSAGE,
+        ignored: REASON,
+      }),
+    ]);
+    expect(report.summary).toEqual({
+      checks: ALL,
+      passed: ALL,
+      errors: 0,
+      publishingTasks: 0,
+      warnings: 0,
+      deferred: 0,
+      ignored: 1,
+      off: 0,
+    });
+    expect(report.config).toEqual({
+      source: join(appDir, CONFIG_FILE),
+      off: [],
+      unused: [],
+    });
+  });
+
+  it("is read from package.json's key too", async () => {
+    rmSync(join(appDir, CONFIG_FILE));
+    writeFileSync(
+      join(appDir, 'package.json'),
+      JSON.stringify({
+        name: 'app',
+        version: '1.0.0',
+        zapierPublishingChecks: { ignore: [IGNORE_D021] },
+      }),
+    );
+    expect(await run()).toBe(0);
+    expect(out).toContainEqual(expect.stringMatching(/^- D021 ignored {9}/));
+  });
+
+  it('blocks again with a --config FILE that does not ignore it', async () => {
+    const other = join(appDir, 'other.json');
+    writeFileSync(other, JSON.stringify({ checks: { D018: 'on' } }));
+    expect(await run('--config', other)).toBe(1);
+    expect(out).toContain(D021_LINE);
+  });
+});
+
+describe('a config with a mistake', () => {
+  beforeEach(() => writeApp());
+
+  it('an ignore entry without a reason: exit 2, naming the file and the entry, nothing checked', async () => {
+    writeConfig({ ignore: [{ check: 'D021', at: 'triggers.new_thing' }] });
+    expect(await run()).toBe(2);
+    expect(out).toEqual([]);
+    expect(err).toEqual([
+      `zapier-publishing-checks: ${join(appDir, CONFIG_FILE)}: "ignore" entry 1 (D021 at triggers.new_thing) has no "reason": say why the finding does not apply`,
+    ]);
+  });
+
+  it('says so in the JSON object too', async () => {
+    writeConfig({ checks: { D099: 'off' } });
+    expect(await run('--format', 'json')).toBe(2);
+    const report = json();
+    expect(report.error).toBe(
+      `${join(appDir, CONFIG_FILE)}: "checks" names "D099", which is no check: see --list-checks`,
+    );
+    expect(report.results).toEqual([]);
+    expect(report.summary).toBeNull();
+  });
+
+  it('a --config FILE that does not exist: exit 2, naming it', async () => {
+    const missing = join(appDir, 'missing.json');
+    expect(await run('--config', missing)).toBe(2);
+    expect(err).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^zapier-publishing-checks: cannot read the config ${missing}: ENOENT`,
+        ),
+      ),
+    ]);
+  });
+});
+
+describe('an ignore entry that matches no finding', () => {
+  const NOWHERE = { check: 'D021', at: 'triggers.old_thing', reason: 'renamed since' };
+  const UNUSED_LINE = () =>
+    `! config warning         ${join(appDir, CONFIG_FILE)}: the ignore entry for D021 at "triggers.old_thing" matches no finding: remove it, or correct its place.`;
+
+  beforeEach(() => {
+    writeApp('Triggers when a thing is added.');
+    writeConfig({ ignore: [NOWHERE] });
+  });
+
+  it('is reported, before the counts, and changes no exit code by itself', async () => {
+    expect(await run()).toBe(0);
+    expect(out.slice(-2)).toEqual([
+      UNUSED_LINE(),
+      `${ALL} checks: ${ALL} passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline.`,
+    ]);
+  });
+
+  it('counts as a warning for --max-warnings', async () => {
+    expect(await run('--max-warnings', '0')).toBe(1);
+    expect(out).toContain(UNUSED_LINE());
+    expect(await run('--max-warnings', '1')).toBe(0);
+  });
+
+  it('is listed in JSON as config.unused', async () => {
+    expect(await run('--format', 'json')).toBe(0);
+    expect(json().config).toEqual({
+      source: join(appDir, CONFIG_FILE),
+      off: [],
+      unused: [NOWHERE],
+    });
+  });
+});
+
+describe('a check the config turns off', () => {
+  beforeEach(() => {
+    writeApp();
+    writeConfig({ checks: { D021: 'off' } });
+  });
+
+  it('is not run: exit 0, a line says which file turned it off, the count last', async () => {
+    expect(await run()).toBe(0);
+    expect(out.filter((line) => line.includes('D021'))).toEqual([
+      `- D021 off by ${join(appDir, CONFIG_FILE)}`,
+    ]);
+    expect(out.at(-1)).toBe(
+      `${ALL - 1} checks: ${ALL - 1} passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline, 1 off.`,
+    );
+  });
+
+  it('is absent from the JSON results, and listed as off', async () => {
+    expect(await run('--format', 'json')).toBe(0);
+    const report = json();
+    expect(report.results.map((entry) => entry.id)).not.toContain('D021');
+    expect(report.results).toHaveLength(ALL - 1);
+    expect(report.config).toEqual({
+      source: join(appDir, CONFIG_FILE),
+      off: ['D021'],
+      unused: [],
+    });
+    expect(report.summary).toEqual(
+      expect.objectContaining({ checks: ALL - 1, passed: ALL - 1, off: 1 }),
+    );
+  });
+});
+
+describe("a versioning rule's finding", () => {
+  const GUARDRAILS =
+    'https://docs.zapier.com/integrations/news/2026/version-promotion-guardrails';
+  let previous: string;
+
+  beforeEach(() => {
+    // The previous version had a Page input field; this one, a patch, removed it.
+    writeApp('Triggers when a thing is added.');
+    previous = mkdtempSync(join(tmpdir(), 'cli-config-previous-'));
+    symlinkSync(join(REPOSITORY, 'node_modules'), join(previous, 'node_modules'));
+    writeFileSync(
+      join(previous, 'package.json'),
+      JSON.stringify({ name: 'app', version: '1.0.0' }),
+    );
+    writeFileSync(
+      join(previous, 'index.js'),
+      readFileSync(join(appDir, 'index.js'), 'utf8')
+        .replace("version: '1.0.0'", "version: '0.9.0'")
+        .replace(
+          "sample: { id: '1' }",
+          "sample: { id: '1' }, inputFields: [{ key: 'page', label: 'Page' }]",
+        ),
+    );
+    writeFileSync(
+      join(appDir, 'index.js'),
+      readFileSync(join(appDir, 'index.js'), 'utf8').replace(
+        "version: '1.0.0'",
+        "version: '0.9.1'",
+      ),
+    );
+  });
+  afterEach(() => rmSync(previous, { recursive: true, force: true }));
+
+  it('blocks without a config', async () => {
+    expect(await run('--previous', previous)).toBe(1);
+    expect(out).toContainEqual(
+      expect.stringMatching(
+        /^✖ removed-input-field publishing task triggers\.new_thing page: /,
+      ),
+    );
+  });
+
+  it('ignored with a reason, no longer blocks', async () => {
+    writeConfig({
+      ignore: [
+        {
+          check: 'removed-input-field',
+          at: 'triggers.new_thing page',
+          reason: 'no Zap filled it',
+        },
+      ],
+    });
+    expect(await run('--previous', previous)).toBe(0);
+    expect(out).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^- removed-input-field ignored {9}triggers\\.new_thing page: removed: .* \\(ignored: no Zap filled it\\)\\. ${GUARDRAILS}$`,
+        ),
+      ),
+    );
+    expect(out).toContain(
+      `${ALL} checks: ${ALL} passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline, 1 ignored.`,
+    );
+  });
+
+  it('turned off, is not reported', async () => {
+    writeConfig({ checks: { 'removed-input-field': 'off' } });
+    expect(await run('--previous', previous)).toBe(0);
+    expect(out.filter((line) => line.includes('removed-input-field'))).toEqual([
+      `- removed-input-field off by ${join(appDir, CONFIG_FILE)}`,
+    ]);
+  });
+});
+
+describe('--quiet', () => {
+  beforeEach(() => writeApp(undefined, TWO_WARNINGS));
+
+  it.each([['--quiet'], ['-q']])(
+    '%s prints only what blocks, and the counts',
+    async (flag) => {
+      expect(await run(flag)).toBe(1);
+      expect(out).toEqual([
+        `==> publishing checks (${REFERENCE})`,
+        D021_LINE,
+        `${ALL} checks: ${ALL - 3} passed, 0 with errors, 1 with publishing tasks, 2 with warnings, 0 not decided offline.`,
+      ]);
+    },
+  );
+
+  it('leaves out what the config ignores and its notes', async () => {
+    writeConfig({
+      ignore: [IGNORE_D021, { check: 'D018', at: 'triggers.new_thing', reason: 'r' }],
+    });
+    expect(await run('--quiet')).toBe(0);
+    expect(out).toEqual([
+      `==> publishing checks (${REFERENCE})`,
+      `${ALL} checks: ${ALL - 2} passed, 0 with errors, 0 with publishing tasks, 2 with warnings, 0 not decided offline, 1 ignored.`,
+    ]);
+  });
+
+  it('lists only what blocks in JSON, the summary whole', async () => {
+    expect(await run('--quiet', '--format', 'json')).toBe(1);
+    const report = json();
+    expect(report.results).toEqual([
+      expect.objectContaining({ id: 'D021', status: 'publishing-task' }),
+    ]);
+    expect(report.summary).toEqual(
+      expect.objectContaining({ publishingTasks: 1, warnings: 2 }),
+    );
+  });
+});
+
+describe('--output-file', () => {
+  let elsewhere: string;
+  beforeEach(() => {
+    writeApp();
+    elsewhere = mkdtempSync(join(tmpdir(), 'report-'));
+  });
+  afterEach(() => rmSync(elsewhere, { recursive: true, force: true }));
+
+  it.each([['--output-file'], ['-o']])(
+    '%s writes the report to the file, its folders made, and nothing to stdout',
+    async (flag) => {
+      const file = join(elsewhere, 'reports', 'checks', 'report.json');
+      expect(await run('--format', 'json', flag, file)).toBe(1);
+      expect(out).toEqual([]);
+      expect(err).toEqual([]);
+      const text = readFileSync(file, 'utf8');
+      expect(text.endsWith('}\n')).toBe(true);
+      const report = JSON.parse(text) as Json;
+      expect(report.results).toContainEqual(
+        expect.objectContaining({ id: 'D021', status: 'publishing-task' }),
+      );
+    },
+  );
+
+  it('writes the text report a line each, never in colour', async () => {
+    const noColour = process.env.NO_COLOR;
+    delete process.env.NO_COLOR;
+    const file = join(elsewhere, 'report.txt');
+    const code = await main(['--app-dir', appDir, '--skip-schema', '-o', file], {
+      ...output,
+      isTerminal: true,
+    }).finally(() => {
+      if (noColour !== undefined) {
+        process.env.NO_COLOR = noColour;
+      }
+    });
+    expect(code).toBe(1);
+    expect(out).toEqual([]);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    expect(lines[0]).toBe(`==> publishing checks (${REFERENCE})`);
+    expect(lines).toContain(D021_LINE);
+    expect(lines.at(-1)).toBe('');
+    expect(lines.at(-2)).toMatch(/^\d+ checks: /);
+  });
+
+  it('a file that cannot be written: exit 2, naming it', async () => {
+    const file = join(appDir, 'package.json', 'report.txt');
+    expect(await run('-o', file)).toBe(2);
+    expect(out).toEqual([]);
+    expect(err).toEqual([
+      expect.stringMatching(
+        new RegExp(`^zapier-publishing-checks: --output-file: cannot write ${file}: `),
+      ),
+    ]);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('is read from the current directory', async () => {
+    const cwd = process.cwd();
+    process.chdir(elsewhere);
+    try {
+      expect(await run('-o', join('out', 'report.txt'))).toBe(1);
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(readFileSync(join(elsewhere, 'out', 'report.txt'), 'utf8')).toContain(
+      D021_LINE,
+    );
+  });
+});
+
+describe('the short flags and --list-checks', () => {
+  it('-h is --help', async () => {
+    expect(await main(['-h'], output)).toBe(0);
+    const short = [...out];
+    out = [];
+    expect(await main(['--help'], output)).toBe(0);
+    expect(short).toEqual(out);
+    expect(short[0]).toMatch(/^usage: zapier-publishing-checks \[options\]\n/);
+  });
+
+  it('-v is --version', async () => {
+    expect(await main(['-v'], output)).toBe(0);
+    const version = (
+      JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+    expect(out).toEqual([version]);
+  });
+
+  it("--list-checks prints every check's ID, category, name and link, the versioning rules after, and exits 0", async () => {
+    expect(await main(['--list-checks'], output)).toBe(0);
+    expect(err).toEqual([]);
+    expect(out).toHaveLength(1);
+    const lines = (out[0] ?? '').split('\n');
+    const versioning = Object.values(VERSIONING_RULES);
+    expect(lines.map((line) => line.split(' ')[0])).toEqual([
+      ...RULES.map((rule) => rule.meta.id),
+      ...versioning.map((meta) => meta.id),
+    ]);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^D021 +publishing-task  trigger-descriptions-say-triggers-when  ${REFERENCE}#D021$`,
+        ),
+      ),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^removed-step +publishing-task {2}removed-step {2}https:\/\/docs\.zapier\.com\/integrations\/news\/2026\/version-promotion-guardrails$/,
+      ),
+    );
+    // The columns line up: each category starts at the same place.
+    const starts = new Set(
+      lines.map((line) => line.search(/ (error|publishing-task|warning) /)),
+    );
+    expect(starts.size).toBe(1);
+  });
+
+  it('--list-checks needs no app', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'no-app-'));
+    try {
+      mkdirSync(join(empty, 'nothing'));
+      expect(
+        await main(['--app-dir', join(empty, 'nothing'), '--list-checks'], output),
+      ).toBe(0);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
