@@ -5,16 +5,13 @@
  * app loaded or not.
  */
 import { Console } from 'node:console';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 
 import { main } from '../src/cli';
 import { lint } from '../src/lint';
 import { withAppOutputOnStderr } from '../src/read/load-app';
 import { CannotCheckError } from '../src/shared/messages';
-
-const REPOSITORY = join(__dirname, '..', '..', '..');
+import { scratchApp, writeThingApp } from './scratch-app';
 
 let appDir: string;
 let stdoutWrites: jest.SpyInstance;
@@ -30,12 +27,7 @@ const written = (spy: jest.SpyInstance) =>
   spy.mock.calls.map(([chunk]) => String(chunk)).join('');
 
 beforeEach(() => {
-  appDir = mkdtempSync(join(tmpdir(), 'app-output-'));
-  symlinkSync(join(REPOSITORY, 'node_modules'), join(appDir, 'node_modules'));
-  writeFileSync(
-    join(appDir, 'package.json'),
-    JSON.stringify({ name: 'app', version: '1.0.0' }),
-  );
+  appDir = scratchApp('app-output-');
   // Node's own console, writing to process.stdout as it is when called
   // (the suite's setup silences console.log, and Jest's console is its own).
   const node = new Console(process.stdout, process.stderr);
@@ -53,27 +45,11 @@ afterEach(() => {
   rmSync(appDir, { recursive: true, force: true });
 });
 
-function writeApp(after = ''): void {
-  writeFileSync(
-    join(appDir, 'index.js'),
-    `console.log('loading…');
-process.stdout.write('loading more…\\n');
-const zapier = require('zapier-platform-core');
-module.exports = {
-  version: '1.0.0',
-  platformVersion: zapier.version,
-  triggers: {
-    new_thing: {
-      key: 'new_thing',
-      noun: 'Thing',
-      display: { label: 'New Thing', description: 'Triggers when a thing is added.' },
-      operation: { perform: () => [{ id: '1' }], sample: { id: '1' } },
-    },
-  },
-};
-${after}`,
-  );
-}
+const writeApp = (after = '') =>
+  writeThingApp(appDir, {
+    before: "console.log('loading…');\nprocess.stdout.write('loading more…\\n');\n",
+    after,
+  });
 
 it('sends what the app prints while loaded to stderr, not stdout, and gives stdout back', async () => {
   writeApp();

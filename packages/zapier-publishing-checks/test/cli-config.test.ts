@@ -9,7 +9,6 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,9 +18,9 @@ import { main } from '../src/cli';
 import { CONFIG_FILE } from '../src/config';
 import { RULES } from '../src/registry';
 import { VERSIONING_RULES } from '../src/versioning/rules';
+import { THINGS_LISTING, scratchApp, writeThingApp } from './scratch-app';
 
 /** The repository, whose node_modules holds a zapier-platform-core for the apps written here. */
-const REPOSITORY = join(__dirname, '..', '..', '..');
 const REFERENCE = 'https://docs.zapier.com/platform/publish/integration-checks-reference';
 const ALL = RULES.length;
 
@@ -34,19 +33,7 @@ const output = {
 };
 
 beforeEach(() => {
-  appDir = mkdtempSync(join(tmpdir(), 'cli-config-'));
-  symlinkSync(join(REPOSITORY, 'node_modules'), join(appDir, 'node_modules'));
-  writeFileSync(
-    join(appDir, 'package.json'),
-    JSON.stringify({ name: 'app', version: '1.0.0' }),
-  );
-  writeFileSync(
-    join(appDir, 'listing.json'),
-    JSON.stringify({
-      title: 'Things',
-      description: 'Things is a list keeper for everything you want to track at work.',
-    }),
-  );
+  appDir = scratchApp('cli-config-', THINGS_LISTING);
   out = [];
   err = [];
 });
@@ -57,25 +44,8 @@ afterEach(() => rmSync(appDir, { recursive: true, force: true }));
  * triggers.new_thing, and nothing else; `operation` adds to the trigger's
  * operation (JavaScript).
  */
-function writeApp(description = 'Fires when a thing is added.', operation = ''): void {
-  writeFileSync(
-    join(appDir, 'index.js'),
-    `const zapier = require('zapier-platform-core');
-module.exports = {
-  version: '1.0.0',
-  platformVersion: zapier.version,
-  triggers: {
-    new_thing: {
-      key: 'new_thing',
-      noun: 'Thing',
-      display: { label: 'New Thing', description: ${JSON.stringify(description)} },
-      operation: { perform: () => [{ id: '1' }], sample: { id: '1' }${operation === '' ? '' : `, ${operation}`} },
-    },
-  },
-};
-`,
-  );
-}
+const writeApp = (description = 'Fires when a thing is added.', operation = '') =>
+  writeThingApp(appDir, { description, operation });
 
 /** D004 and D028 warnings: an ID field without a dropdown, on a step that cleans its input. */
 const TWO_WARNINGS = "inputFields: [{ key: 'thing_id', label: 'Thing ID' }]";
@@ -282,12 +252,7 @@ describe("a versioning rule's finding", () => {
   beforeEach(() => {
     // The previous version had a Page input field; this one, a patch, removed it.
     writeApp('Triggers when a thing is added.');
-    previous = mkdtempSync(join(tmpdir(), 'cli-config-previous-'));
-    symlinkSync(join(REPOSITORY, 'node_modules'), join(previous, 'node_modules'));
-    writeFileSync(
-      join(previous, 'package.json'),
-      JSON.stringify({ name: 'app', version: '1.0.0' }),
-    );
+    previous = scratchApp('cli-config-previous-');
     writeFileSync(
       join(previous, 'index.js'),
       readFileSync(join(appDir, 'index.js'), 'utf8')

@@ -4,12 +4,13 @@
  * command line's conventions (--help, --version, colour, --format json, the
  * exit code of each kind of bad input, naming what was wrong).
  */
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { RULES } from '../src/registry';
 import { main } from '../src/cli';
+import { THINGS_LISTING, scratchApp, writeThingApp } from './scratch-app';
 
 /** The repository, whose node_modules holds a zapier-platform-core for the apps written here. */
 const REPOSITORY = join(__dirname, '..', '..', '..');
@@ -27,54 +28,26 @@ const output = {
 };
 
 beforeEach(() => {
-  appDir = mkdtempSync(join(tmpdir(), 'validate-'));
-  symlinkSync(join(REPOSITORY, 'node_modules'), join(appDir, 'node_modules'));
-  writeFileSync(
-    join(appDir, 'package.json'),
-    JSON.stringify({
-      name: 'app',
-      version: '1.0.0',
-      dependencies: { 'zapier-platform-core': '19.1.0' },
-    }),
-  );
-  writeFileSync(
-    join(appDir, 'listing.json'),
-    JSON.stringify({
-      title: 'Things',
-      description: 'Things is a list keeper for everything you want to track at work.',
-    }),
-  );
+  appDir = scratchApp('validate-', THINGS_LISTING);
   out = [];
   err = [];
   isTerminal = false;
 });
 afterEach(() => rmSync(appDir, { recursive: true, force: true }));
 
-function writeApp(
+const writeApp = (
   label: string,
   description: string,
-  perform = "() => [{ id: '1' }]",
+  perform?: string,
   /** More of the trigger's operation, as JavaScript (`inputFields: [ … ]`). */
-  operation = '',
-): void {
-  writeFileSync(
-    join(appDir, 'index.js'),
-    `const zapier = require('zapier-platform-core');
-module.exports = {
-  version: '1.0.0',
-  platformVersion: zapier.version,
-  triggers: {
-    new_thing: {
-      key: 'new_thing',
-      noun: 'Thing',
-      display: { label: ${JSON.stringify(label)}, description: ${JSON.stringify(description)} },
-      operation: { perform: ${perform}, sample: { id: '1' }${operation === '' ? '' : `, ${operation}`} },
-    },
-  },
-};
-`,
-  );
-}
+  operation?: string,
+) =>
+  writeThingApp(appDir, {
+    label,
+    description,
+    ...(perform === undefined ? {} : { perform }),
+    ...(operation === undefined ? {} : { operation }),
+  });
 
 const run = (...args: string[]) => main(['--app-dir', appDir, ...args], output);
 
