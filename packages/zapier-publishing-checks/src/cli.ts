@@ -4,7 +4,7 @@
  * then its result printed in the format asked for, to stdout or a file.
  * Exit codes: EXIT_CODES below.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -284,6 +284,33 @@ function reportLines(result: LintResult, printing: Printing, colour: boolean): s
   }
 }
 
+function cannotWrite(path: string, error: unknown): CannotCheckError {
+  return new CannotCheckError(
+    `--output-file: cannot write ${path}: ${messageOf(error)}`,
+  );
+}
+
+/**
+ * Makes the folders the report file goes in, before the checks run, so a
+ * path that cannot be written fails at once. One level at a time: Node's
+ * `mkdirSync(…, { recursive: true })` never returns under /proc.
+ */
+function prepareOutputFile(file: string): void {
+  const path = resolve(file);
+  const missing: string[] = [];
+  for (let dir = dirname(path); !existsSync(dir); dir = dirname(dir)) {
+    missing.unshift(dir);
+    if (dirname(dir) === dir) {
+      break;
+    }
+  }
+  try {
+    missing.forEach((dir) => mkdirSync(dir));
+  } catch (error) {
+    throw cannotWrite(path, error);
+  }
+}
+
 function write(lines: string[], printing: Printing, output: Output): void {
   if (printing.file === undefined) {
     lines.forEach((line) => output.out(line));
@@ -291,12 +318,9 @@ function write(lines: string[], printing: Printing, output: Output): void {
   }
   const path = resolve(printing.file);
   try {
-    mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, `${lines.join('\n')}\n`);
   } catch (error) {
-    throw new CannotCheckError(
-      `--output-file: cannot write ${path}: ${messageOf(error)}`,
-    );
+    throw cannotWrite(path, error);
   }
 }
 
@@ -342,6 +366,9 @@ export async function main(
     };
     const maxWarnings = maxWarningsOf(values['max-warnings']);
     appDir = resolve(values['app-dir']);
+    if (printing.file !== undefined) {
+      prepareOutputFile(printing.file);
+    }
     return print(
       await lint(appDir, lintOptionsOf(values)),
       printing,

@@ -408,6 +408,20 @@ describe('--output-file', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it.each([
+    ['a file where a folder should be', () => join(appDir, 'package.json', 'sub', 'report.txt')],
+    ['a folder that cannot be made', () => '/proc/no-such-folder/report.txt'],
+  ])('%s: exit 2, naming the path', async (_, fileOf) => {
+    const file = fileOf();
+    expect(await run('-o', file)).toBe(2);
+    expect(out).toEqual([]);
+    expect(err).toEqual([
+      expect.stringMatching(
+        new RegExp(`^zapier-publishing-checks: --output-file: cannot write ${file}: `),
+      ),
+    ]);
+  });
+
   it('is read from the current directory', async () => {
     const cwd = process.cwd();
     process.chdir(elsewhere);
