@@ -1,6 +1,10 @@
 import { defineRule, zapierReference } from '../rule';
 import type { Step } from '../shared/definition';
 import { isHookTrigger, visibleSteps } from '../shared/definition';
+import { parseVersion } from '../shared/semver';
+
+/** The first zapier-platform-core whose schema takes `cleanInputData`. */
+const FIRST_CORE_WITH_FLAG = 18;
 
 /**
  * The operations Zapier counts: each visible step with input fields, and each
@@ -20,15 +24,26 @@ export default defineRule({
     needs: ['definition'],
     messages: {
       on: "cleanInputData is %{how}: set it to false (flags.cleanInputData for the app, or this operation's operation.cleanInputData) and handle empty values in code",
+      oldCore:
+        "cleanInputData is not set (true), and the app's core %{core} has no such flag (its schema refuses it): upgrade zapier-platform-core to %{first} or later, then set flags.cleanInputData to false and handle empty values in code",
     },
   },
   check({ definition }, report) {
     const app = definition.flags?.cleanInputData;
+    const core = definition.platformVersion;
+    const major = core === undefined ? undefined : parseVersion(core)?.major;
+    const coreLacksFlag = major !== undefined && major < FIRST_CORE_WITH_FLAG;
     for (const step of visibleSteps(definition).filter(counted)) {
-      // Core 18+ takes an unset flag as true: the operation's flag, then the app's.
+      // Unset is true: the operation's flag, then the app's; a core before
+      // the flag always cleans.
       const own = step.definition.operation?.cleanInputData;
       if ((own ?? app) !== false) {
-        report({ step: step.path, path: `${step.path}.operation.cleanInputData` }, 'on', {
+        const at = { step: step.path, path: `${step.path}.operation.cleanInputData` };
+        if (coreLacksFlag) {
+          report(at, 'oldCore', { core, first: `${FIRST_CORE_WITH_FLAG}.0.0` });
+          continue;
+        }
+        report(at, 'on', {
           how: own === true || app === true ? 'true' : 'not set (true)',
         });
       }

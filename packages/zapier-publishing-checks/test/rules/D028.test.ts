@@ -58,6 +58,18 @@ testRule(rule, {
   ],
   invalid: [
     {
+      name: "a core before the flag (its schema refuses it): upgrade core first, the app's version named",
+      change: (input) => {
+        withoutAppFlag(input);
+        input.definition.platformVersion = '17.7.0';
+      },
+      findings: COUNTED.map((at) => ({
+        at,
+        message:
+          "cleanInputData is not set (true), and the app's core 17.7.0 has no such flag (its schema refuses it): upgrade zapier-platform-core to 18.0.0 or later, then set flags.cleanInputData to false and handle empty values in code",
+      })),
+    },
+    {
       name: 'no flags at all: unset is true (core 18+), once per counted step, as Zapier reported six on an app with six steps with input fields',
       change: withoutAppFlag,
       findings: COUNTED.map((at) => ({ at, message: on('not set (true)') })),
@@ -87,6 +99,14 @@ testRule(rule, {
       name: 'the app-wide flag set to true: each counted step',
       change: { definition: { flags: { cleanInputData: true } } },
       findings: COUNTED.map((at) => ({ at, message: on('true') })),
+    },
+    {
+      name: 'core 18.0.0, the first with the flag: set it to false',
+      change: (input) => {
+        withoutAppFlag(input);
+        input.definition.platformVersion = '18.0.0';
+      },
+      findings: COUNTED.map((at) => ({ at, message: on('not set (true)') })),
     },
     {
       name: "a step's own flag set to true",
