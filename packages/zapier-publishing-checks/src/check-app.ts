@@ -14,7 +14,7 @@ function findingsOf(rule: Rule, input: RuleInput): Finding[] {
       {
         status: 'error',
         messageId: 'crashed',
-        message: `the check itself failed (${messageOf(error)}): the definition may have a shape it cannot read; fix that, or report it`,
+        message: `this tool could not run the check, so this is not Zapier's verdict: ${messageOf(error)}. A definition Zapier's schema refuses can do this (was --skip-schema given?); if the schema passes, it is a bug in zapier-publishing-checks: please report it`,
         place: {},
       },
     ];

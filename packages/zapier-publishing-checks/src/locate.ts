@@ -1,6 +1,7 @@
 /**
  * Where in the app's code a place of the definition is written, found by
- * its keys in the text (`key: 'new_lead'`, then `key: 'page'` after it): an
+ * its keys in the text (`key: 'new_lead'`, then `key: 'page'` after it;
+ * where a key is declared before where it is only mentioned): an
  * annotation (`--format github`, `sarif`) needs a file and a line. A finding
  * in code is where it is; a place no key finds is at the app's entry.
  */
@@ -10,18 +11,35 @@ import type { CodeLocation, Place } from './place';
 /** Keys as code writes them: a string (`'new_lead'`) or an object's key (`new_lead:`). */
 const WRITTEN_KEY = /(['"`])([\w$.-]+)\1|([\w$]+)\s*:/g;
 
-/** Each key a file writes, with the lines (1-based, ascending) it is written on. */
-function keyLines(text: string): Map<string, number[]> {
-  const lines = new Map<string, number[]>();
+/** A key as Zapier's objects declare it: `key: 'new_lead'`. */
+const DECLARED_KEY = /\bkey\s*:\s*(['"`])([\w$.-]+)\1/g;
+
+/** The lines (1-based, ascending) a key is written on: where it is declared, and anywhere. */
+interface KeyLines {
+  declared: number[];
+  anywhere: number[];
+}
+
+function addLine(lines: number[], line: number): void {
+  if (lines.at(-1) !== line) {
+    lines.push(line);
+  }
+}
+
+/** Each key a file writes, with the lines it is written on. */
+function keyLines(text: string): Map<string, KeyLines> {
+  const lines = new Map<string, KeyLines>();
+  const of = (key: string): KeyLines => {
+    const found = lines.get(key) ?? { declared: [], anywhere: [] };
+    lines.set(key, found);
+    return found;
+  };
   text.split('\n').forEach((line, index) => {
     for (const [, , quoted, named] of line.matchAll(WRITTEN_KEY)) {
-      const key = quoted ?? named ?? '';
-      const found = lines.get(key);
-      if (found === undefined) {
-        lines.set(key, [index + 1]);
-      } else if (found.at(-1) !== index + 1) {
-        found.push(index + 1);
-      }
+      addLine(of(quoted ?? named ?? '').anywhere, index + 1);
+    }
+    for (const [, , key] of line.matchAll(DECLARED_KEY)) {
+      addLine(of(key ?? '').declared, index + 1);
     }
   });
   return lines;
@@ -43,14 +61,21 @@ function keysOf(place: Place): string[] {
   ];
 }
 
-/** The line of the first of `keys` in a file, the next searched after it; undefined when the first is not there. */
+/**
+ * The line of the first of `keys` in a file, the next searched after it;
+ * undefined when the first is not there. The first key is looked for where
+ * it is declared (`key: 'x'`) when `declared`, anywhere otherwise.
+ */
 function lineOf(
-  written: ReadonlyMap<string, number[]>,
+  written: ReadonlyMap<string, KeyLines>,
   keys: readonly string[],
+  declared: boolean,
 ): number | undefined {
   let at = 0;
   for (const [index, key] of keys.entries()) {
-    const next = written.get(key)?.find((line) => line > at);
+    const lines = written.get(key);
+    const candidates = declared && index === 0 ? lines?.declared : lines?.anywhere;
+    const next = candidates?.find((line) => line > at);
     if (next === undefined) {
       return index === 0 ? undefined : at;
     }
@@ -79,10 +104,13 @@ export function locator(
       return exists(place.file) ? { file: place.file, line: place.line ?? 1 } : atEntry;
     }
     const keys = keysOf(place);
-    for (const { path, written } of keys.length === 0 ? [] : files) {
-      const line = lineOf(written, keys);
-      if (line !== undefined) {
-        return { file: path, line };
+    // Where a key is declared, in any file, before where it is only mentioned.
+    for (const declared of keys.length === 0 ? [] : [true, false]) {
+      for (const { path, written } of files) {
+        const line = lineOf(written, keys, declared);
+        if (line !== undefined) {
+          return { file: path, line };
+        }
       }
     }
     return atEntry;

@@ -30,7 +30,7 @@ describe('checkApp', () => {
             status: 'error',
             messageId: 'crashed',
             message:
-              'the check itself failed (label.split is not a function): the definition may have a shape it cannot read; fix that, or report it',
+              "this tool could not run the check, so this is not Zapier's verdict: label.split is not a function. A definition Zapier's schema refuses can do this (was --skip-schema given?); if the schema passes, it is a bug in zapier-publishing-checks: please report it",
             place: {},
           },
         ],

@@ -84,6 +84,29 @@ it("finds a step's key, written as a string or as an object's key, in any file",
   });
 });
 
+it("finds a step where its key is declared, not where the same word is mentioned first", () => {
+  const HOOK: SourceFile = {
+    path: 'triggers/ticket_update.js',
+    text: lines(
+      "const subscribe = (z, bundle) => post({ event: 'ticket_update' });", // 1
+      "const sample = { type: 'ticket_update' };", // 2
+      'module.exports = {', // 3
+      "  key: 'ticket_update',", // 4
+      "  operation: { type: 'hook', inputFields: [{ key: 'page' }] },", // 5
+      '};', // 6
+    ),
+  };
+  const mentionedFirst = locator([INDEX, HOOK, LEAD], 'index.js', exists);
+  expect(mentionedFirst({ step: 'triggers.ticket_update' })).toEqual({
+    file: 'triggers/ticket_update.js',
+    line: 4,
+  });
+  expect(mentionedFirst({ step: 'triggers.ticket_update', field: 'page' })).toEqual({
+    file: 'triggers/ticket_update.js',
+    line: 5,
+  });
+});
+
 it("stays at the step's key when its field's key is not written after it", () => {
   expect(locate({ step: 'triggers.new_lead', field: 'computed_field' })).toEqual({
     file: 'triggers/lead.js',
