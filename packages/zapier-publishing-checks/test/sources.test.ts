@@ -156,6 +156,34 @@ describe('a TypeScript app', () => {
   });
 });
 
+describe('a TypeScript app built without rootDir', () => {
+  it('whose tsconfig includes more than src: its build mirrors the app folder, read as src', () => {
+    write({
+      'tsconfig.json': '{"compilerOptions": {"outDir": "lib"}, "include": ["./src", "./test"]}',
+      'package.json': '{"name": "app", "main": "lib/src/index.js"}',
+      'src/index.ts': "import x from './creates/x';\nexport default { x };",
+      'src/creates/x.ts': 'export default {};',
+      'lib/src/index.js': "module.exports = { x: require('./creates/x') };",
+      'lib/src/creates/x.js': 'module.exports = {};',
+    });
+    expect(pathsRead()).toEqual(['src/index.ts', 'src/creates/x.ts']);
+  });
+
+  it('reads the source each source map names, wherever it is', () => {
+    write({
+      'tsconfig.json': '{"compilerOptions": {"outDir": "out", "sourceMap": true}}',
+      'package.json': '{"name": "app", "main": "out/main.js"}',
+      'app/main.ts': "import x from './steps/x';\nexport default { x };",
+      'app/steps/x.ts': 'export default {};',
+      'out/main.js': "module.exports = { x: require('./steps/x') };\n//# sourceMappingURL=main.js.map",
+      'out/main.js.map': '{"version":3,"file":"main.js","sourceRoot":"","sources":["../app/main.ts"],"mappings":""}',
+      'out/steps/x.js': 'module.exports = {};',
+      'out/steps/x.js.map': '{"version":3,"sources":["x.ts"],"sourceRoot":"../../app/steps/","mappings":""}',
+    });
+    expect(pathsRead()).toEqual(['app/main.ts', 'app/steps/x.ts']);
+  });
+});
+
 describe('an app with no entry', () => {
   it('is read as its folder: its code, not dependencies, build output, tests or tooling', () => {
     write({

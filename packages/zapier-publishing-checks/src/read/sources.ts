@@ -7,7 +7,8 @@
  *   whole folder it names. A file Node.js loaded while the app was loaded
  *   (`require.cache`) is one too.
  * - A TypeScript app's build output is read as its sources: a file under
- *   tsconfig.json's `outDir` becomes its `.ts` under `rootDir`. A stale
+ *   tsconfig.json's `outDir` becomes the `.ts` its source map names, else
+ *   the same name under `rootDir` (unset: `src`, then the app's). A stale
  *   build's leftover files are loaded by nothing, so never read.
  * - An app whose entry cannot be found (or that loads nothing) is read as
  *   its folder: its code files but dependencies, build output, tests and
@@ -40,8 +41,8 @@ const IMPORTS =
   /(?:\brequire\s*\(\s*|\bimport\s*\(\s*|\bfrom\s+|^\s*import\s+)(['"`])(\.{1,2}\/[^'"`$]*)(\$\{)?\1?/gm;
 const CONCATENATED = /\brequire\s*\(\s*(['"])(\.{1,2}\/[^'"]*)\1\s*\+/g;
 
-/** A tsconfig file is JSON with comments and trailing commas. */
-function readTsconfig(path: string): Record<string, unknown> | undefined {
+/** A JSON file's object (a tsconfig may have comments and trailing commas), or undefined. */
+function readJson(path: string): Record<string, unknown> | undefined {
   if (!existsSync(path)) {
     return undefined;
   }
@@ -59,28 +60,27 @@ function readTsconfig(path: string): Record<string, unknown> | undefined {
 interface Build {
   /** Where the compiler writes, absolute. */
   outDir: string;
-  /** Where its sources are, absolute. */
-  rootDir: string;
+  /**
+   * Where its sources may be, absolute, the likeliest first: tsconfig's
+   * `rootDir`; else `src` and the app's folder (tsc's default is the folder
+   * common to its inputs, which is `src` or the app's, as `include` says).
+   */
+  rootDirs: string[];
 }
 
-/**
- * A TypeScript app's build: the `outDir` and `rootDir` (else `src`, if it is
- * a folder, else the app's) of its tsconfig.json, or its tsconfig.build.json.
- */
+/** A TypeScript app's build: the `outDir` and `rootDir` of its tsconfig.json, or its tsconfig.build.json. */
 function buildOf(dir: string): Build | undefined {
   const options = ['tsconfig.json', 'tsconfig.build.json']
-    .map((name) => readTsconfig(join(dir, name))?.compilerOptions)
+    .map((name) => readJson(join(dir, name))?.compilerOptions)
     .find((each) => isRecord(each) && typeof each.outDir === 'string');
   if (!isRecord(options) || typeof options.outDir !== 'string') {
     return undefined;
   }
-  const rootDir =
+  const rootDirs =
     typeof options.rootDir === 'string'
-      ? resolve(dir, options.rootDir)
-      : existsSync(join(dir, 'src'))
-        ? join(dir, 'src')
-        : dir;
-  return { outDir: resolve(dir, options.outDir), rootDir };
+      ? [resolve(dir, options.rootDir)]
+      : [join(dir, 'src'), dir];
+  return { outDir: resolve(dir, options.outDir), rootDirs };
 }
 
 const inside = (folder: string, path: string) => {
@@ -88,17 +88,41 @@ const inside = (folder: string, path: string) => {
   return part !== '' && !part.startsWith('..') && !isAbsolute(part);
 };
 
-/** The source a built file was compiled from (`dist/x.js` → `src/x.ts`), or the file itself. */
+const TYPESCRIPT = ['.ts', '.tsx', '.mts', '.cts'];
+
+/** The source a built file's source map names (`x.js.map` beside it), if it exists. */
+function mappedSourceOf(path: string): string | undefined {
+  const map = readJson(`${path}.map`);
+  if (map === undefined || !Array.isArray(map.sources)) {
+    return undefined;
+  }
+  const [first] = map.sources as unknown[];
+  const root = typeof map.sourceRoot === 'string' ? map.sourceRoot : '';
+  if (typeof first !== 'string' || /^[a-z][\w+.-]*:/i.test(root + first)) {
+    return undefined;
+  }
+  const source = resolve(dirname(path), root, first);
+  return TYPESCRIPT.some((ext) => source.endsWith(ext)) && existsSync(source)
+    ? source
+    : undefined;
+}
+
+/**
+ * The source a built file was compiled from (`dist/x.js` → `src/x.ts`): the
+ * one its source map names, else the same name under a root folder; else
+ * the file itself.
+ */
 function sourceOf(path: string, build: Build | undefined): string {
   if (build === undefined || !inside(build.outDir, path)) {
     return path;
   }
-  const stem = join(build.rootDir, relative(build.outDir, path)).replace(
-    /\.[cm]?js$/,
-    '',
-  );
+  const stem = relative(build.outDir, path).replace(/\.[cm]?js$/, '');
   return (
-    ['.ts', '.tsx', '.mts', '.cts'].map((ext) => stem + ext).find(existsSync) ?? path
+    mappedSourceOf(path) ??
+    build.rootDirs
+      .flatMap((root) => TYPESCRIPT.map((ext) => join(root, stem + ext)))
+      .find(existsSync) ??
+    path
   );
 }
 

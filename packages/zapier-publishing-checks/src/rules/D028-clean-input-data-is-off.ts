@@ -30,8 +30,8 @@ export default defineRule({
   },
   check({ definition }, report) {
     const app = definition.flags?.cleanInputData;
-    const core = definition.platformVersion;
-    const major = core === undefined ? undefined : parseVersion(core)?.major;
+    const core = definition.platformVersion ?? '';
+    const major = parseVersion(core)?.major;
     const coreLacksFlag = major !== undefined && major < FIRST_CORE_WITH_FLAG;
     for (const step of visibleSteps(definition).filter(counted)) {
       // Unset is true: the operation's flag, then the app's; a core before
