@@ -78,7 +78,8 @@ async function run(
 
 /**
  * What the app logs during a run (core echoes `z.console.log` to
- * `console.log`): kept from the report's output, and shown with a failure.
+ * `console.log`): printed as it comes (on stderr, where the app's output
+ * goes while the checks run), and kept to be shown with a failure.
  */
 function captureConsoleLog(): { stop: () => string[] } {
   const lines: string[] = [];
@@ -86,6 +87,7 @@ function captureConsoleLog(): { stop: () => string[] } {
   const original = console.log;
   // eslint-disable-next-line no-console -- the app's log lines, collected
   console.log = (...parts: unknown[]) => {
+    original(...parts);
     lines.push(
       parts
         .map((part) => (typeof part === 'string' ? part : String(part)))
