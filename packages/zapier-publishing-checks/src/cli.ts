@@ -336,6 +336,12 @@ function print(
   if (failure !== null) {
     output.err(`${NAME}: ${failure}`);
   }
+  const warnings = warningCount(result);
+  if (failure === null && maxWarnings !== undefined && warnings > maxWarnings) {
+    output.err(
+      `${NAME}: ${warnings} warnings (each finding not ignored, and each ignore entry that matched nothing) are more than --max-warnings ${maxWarnings} allows`,
+    );
+  }
   return exitCodeOf(result, maxWarnings);
 }
 

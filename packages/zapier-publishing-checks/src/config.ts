@@ -53,7 +53,24 @@ function parseFile(path: string): unknown {
   }
 }
 
-/** The config's raw value and where it came from, or undefined when the app has none. */
+/** package.json's config key, or undefined (a package.json that is no JSON: loading the app says what is wrong with it). */
+function packageConfig(manifest: string): unknown {
+  if (!existsSync(manifest)) {
+    return undefined;
+  }
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(manifest, 'utf8'));
+    return isRecord(parsed) ? parsed[PACKAGE_KEY] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The config's raw value and where it came from, or undefined when the app
+ * has none. An app with both a config file and package.json's key is told
+ * to keep one: reading either alone would drop the other's entries unsaid.
+ */
 function findConfig(
   appDir: string,
   file: string | undefined,
@@ -63,23 +80,17 @@ function findConfig(
     return [parseFile(path), path];
   }
   const own = join(appDir, CONFIG_FILE);
+  const manifest = join(appDir, 'package.json');
+  const inPackage = packageConfig(manifest);
   if (existsSync(own)) {
+    if (inPackage !== undefined) {
+      throw new CannotCheckError(
+        `the app has two configs, ${own} and "${PACKAGE_KEY}" in ${manifest}: keep one (or name one with --config FILE)`,
+      );
+    }
     return [parseFile(own), own];
   }
-  const manifest = join(appDir, 'package.json');
-  if (existsSync(manifest)) {
-    // A package.json that is no JSON holds no config: loading the app says what is wrong with it.
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(readFileSync(manifest, 'utf8'));
-    } catch {
-      return undefined;
-    }
-    if (isRecord(parsed) && parsed[PACKAGE_KEY] !== undefined) {
-      return [parsed[PACKAGE_KEY], `${manifest}#${PACKAGE_KEY}`];
-    }
-  }
-  return undefined;
+  return inPackage === undefined ? undefined : [inPackage, `${manifest}#${PACKAGE_KEY}`];
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');

@@ -86,7 +86,7 @@ describe('a finding the config ignores', () => {
     );
     expect(out.filter((line) => / D021 /.test(line))).toHaveLength(1);
     expect(out.at(-1)).toBe(
-      `${ALL} checks: ${ALL} passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline, 1 ignored.`,
+      `${ALL} checks: ${ALL - 1} passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline, 1 ignored.`,
     );
     expect(err).toEqual([]);
   });
@@ -105,13 +105,14 @@ describe('a finding the config ignores', () => {
     ]);
     expect(report.summary).toEqual({
       checks: ALL,
-      passed: ALL,
+      passed: ALL - 1,
       errors: 0,
       publishingTasks: 0,
       warnings: 0,
       deferred: 0,
       ignored: 1,
       off: 0,
+      warningFindings: 0,
     });
     expect(report.config).toEqual({
       source: join(appDir, CONFIG_FILE),
@@ -132,6 +133,22 @@ describe('a finding the config ignores', () => {
     );
     expect(await run()).toBe(0);
     expect(out).toContainEqual(expect.stringMatching(/^- D021 ignored {9}/));
+  });
+
+  it("beside a config file, package.json's key stops the run: exit 2, naming both", async () => {
+    writeFileSync(
+      join(appDir, 'package.json'),
+      JSON.stringify({
+        name: 'app',
+        version: '1.0.0',
+        zapierPublishingChecks: { checks: { D028: 'off' } },
+      }),
+    );
+    expect(await run()).toBe(2);
+    expect(out).toEqual([]);
+    expect(err).toEqual([
+      `zapier-publishing-checks: the app has two configs, ${join(appDir, CONFIG_FILE)} and "zapierPublishingChecks" in ${join(appDir, 'package.json')}: keep one (or name one with --config FILE)`,
+    ]);
   });
 
   it('blocks again with a --config FILE that does not ignore it', async () => {
@@ -192,7 +209,7 @@ describe('an ignore entry that matches no finding', () => {
     expect(await run()).toBe(0);
     expect(out.slice(-2)).toEqual([
       UNUSED_LINE(),
-      `${ALL} checks: ${ALL} passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline.`,
+      `${ALL} checks: ${ALL} passed, 0 with errors, 0 with publishing tasks, 0 with warnings (1 warning in all), 0 not decided offline.`,
     ]);
   });
 
@@ -299,8 +316,9 @@ describe("a versioning rule's finding", () => {
         ),
       ),
     );
+    // The count is of the checks; a versioning rule's warning counts in all.
     expect(out).toContain(
-      `${ALL} checks: ${ALL} passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline, 1 ignored.`,
+      `${ALL} checks: ${ALL} passed, 0 with errors, 0 with publishing tasks, 0 with warnings (1 warning in all), 0 not decided offline.`,
     );
   });
 
@@ -335,7 +353,8 @@ describe('--quiet', () => {
     expect(await run('--quiet')).toBe(0);
     expect(out).toEqual([
       `==> publishing checks (${REFERENCE})`,
-      `${ALL} checks: ${ALL - 2} passed, 0 with errors, 0 with publishing tasks, 2 with warnings, 0 not decided offline, 1 ignored.`,
+      // The D018 entry matched nothing: a warning in all, its note left out.
+      `${ALL} checks: ${ALL - 3} passed, 0 with errors, 0 with publishing tasks, 2 with warnings (3 warnings in all), 0 not decided offline, 1 ignored.`,
     ]);
   });
 

@@ -84,17 +84,17 @@ describe('readConfig: where the config is', () => {
     });
   });
 
-  it(`takes ${CONFIG_FILE} before package.json's key`, () => {
+  it(`refuses ${CONFIG_FILE} beside package.json's key: one would drop the other unsaid`, () => {
     write('package.json', {
       name: 'app',
       zapierPublishingChecks: { checks: { D018: 'off' } },
     });
     write(CONFIG_FILE, { checks: { D004: 'off' } });
-    expect(read()).toEqual({
-      source: join(appDir, CONFIG_FILE),
-      off: new Set(['D004']),
-      ignore: [],
-    });
+    expect(read).toThrow(
+      new CannotCheckError(
+        `the app has two configs, ${join(appDir, CONFIG_FILE)} and "zapierPublishingChecks" in ${join(appDir, 'package.json')}: keep one (or name one with --config FILE)`,
+      ),
+    );
   });
 
   it('takes --config FILE before both', () => {

@@ -142,7 +142,7 @@ function resultIn(appDir: string): LintResult {
 }
 
 const SUMMARY =
-  '5 checks: 1 passed, 0 with errors, 1 with publishing tasks, 2 with warnings, 1 not decided offline, 1 ignored, 1 off.';
+  '5 checks: 1 passed, 0 with errors, 1 with publishing tasks, 2 with warnings (3 warnings in all), 1 not decided offline, 1 off.';
 
 describe('--format github', () => {
   /** The app in a folder below the current one, as in a workflow's checkout. */
@@ -506,8 +506,8 @@ module.exports = {
     const result = await lint(appDir, { schema: false });
     const { results } = sarifOf(result).runs[0]!;
     const index = relative(process.cwd(), join(appDir, 'index.js'));
-    // D004 at its field's key, D021 and the ignored D028 at the trigger's
-    // key; M002's finding names a listing.json the app does not have: at the entry.
+    // D004 at its field's key, D021 and the ignored D028 where the trigger's
+    // key is declared; M002's finding names a listing.json the app does not have: at the entry.
     expect(
       results.map((each) => [
         each.ruleId,
@@ -518,8 +518,8 @@ module.exports = {
       ]),
     ).toEqual([
       ['D004', 'warning', index, 13, undefined],
-      ['D021', 'error', index, 6, undefined],
-      ['D028', 'warning', index, 6, 'the service trims'],
+      ['D021', 'error', index, 7, undefined],
+      ['D028', 'warning', index, 7, 'the service trims'],
       ['M002', 'note', index, 1, undefined],
     ]);
   });
@@ -534,7 +534,7 @@ module.exports = {
         ),
       ),
       expect.stringMatching(
-        new RegExp(`^::error file=${index},line=6,title=D021::triggers\\.new_thing: `),
+        new RegExp(`^::error file=${index},line=7,title=D021::triggers\\.new_thing: `),
       ),
       expect.stringMatching(
         new RegExp(`^::notice file=${index},line=1,title=M002::listing\\.json: `),

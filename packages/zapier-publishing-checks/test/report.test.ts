@@ -188,36 +188,60 @@ it("counts each rule by its worst finding, in Zapier's categories", () => {
     deferred: 1,
     ignored: 0,
     off: 0,
+    // A warning of the check with a publishing task counts too.
+    warningFindings: 3,
   });
   expect(summaryLine(result)).toBe(
-    '6 checks: 1 passed, 1 with errors, 1 with publishing tasks, 2 with warnings, 1 not decided offline.',
+    '6 checks: 1 passed, 1 with errors, 1 with publishing tasks, 2 with warnings (3 warnings in all), 1 not decided offline.',
   );
 });
 
-it('counts the findings the config ignores and the checks it turned off, after the rest', () => {
+it('counts, after the rest, the checks whose every finding the config ignores and the checks it turned off', () => {
   const result = resultOf(
     [
-      // Its one finding ignored: the rule passes.
+      // Its one finding ignored: neither passed nor failed, but ignored.
       { meta: META, status: 'pass', findings: [finding('publishing-task', 'a reason')] },
+      // One finding ignored, one not: counted by the one that counts.
       {
         meta: META,
         status: 'warning',
         findings: [finding('error', 'another reason'), finding('warning')],
       },
     ],
-    { source: '/app/.zapier-publishing-checks.json', off: ['D018', 'D019'], unused: [] },
+    // A versioning rule turned off is no check of the count.
+    {
+      source: '/app/.zapier-publishing-checks.json',
+      off: ['D018', 'removed-input-field'],
+      unused: [],
+    },
   );
   expect(summaryOf(result)).toEqual({
     checks: 2,
-    passed: 1,
+    passed: 0,
     errors: 0,
     publishingTasks: 0,
     warnings: 1,
     deferred: 0,
-    ignored: 2,
-    off: 2,
+    ignored: 1,
+    off: 1,
+    warningFindings: 1,
   });
   expect(summaryLine(result)).toBe(
-    '2 checks: 1 passed, 0 with errors, 0 with publishing tasks, 1 with warnings, 0 not decided offline, 2 ignored, 2 off.',
+    '2 checks: 0 passed, 0 with errors, 0 with publishing tasks, 1 with warnings, 0 not decided offline, 1 ignored, 1 off.',
+  );
+});
+
+it('counts warnings one by one for --max-warnings, and says so when they outnumber the checks', () => {
+  const result = resultOf(
+    [{ meta: META, status: 'warning', findings: [finding('warning'), finding('warning')] }],
+    {
+      source: '/app/.zapier-publishing-checks.json',
+      off: [],
+      unused: [{ check: 'D004', at: 'creates.gone', reason: 'a reason' }],
+    },
+  );
+  expect(summaryOf(result)).toEqual(expect.objectContaining({ warnings: 1, warningFindings: 3 }));
+  expect(summaryLine(result)).toBe(
+    '1 checks: 0 passed, 0 with errors, 0 with publishing tasks, 1 with warnings (3 warnings in all), 0 not decided offline.',
   );
 });

@@ -177,10 +177,12 @@ describe('warnings', () => {
     );
   });
 
-  it('exit 1 when there are more than --max-warnings N', async () => {
+  it('exit 1 when there are more than --max-warnings N, saying what it counted', async () => {
     writeApp('New Thing', 'Triggers when a thing is added.', undefined, TWO_WARNINGS);
     expect(await run('--skip-schema', '--max-warnings', '1')).toBe(1);
-    expect(err).toEqual([]);
+    expect(err).toEqual([
+      'zapier-publishing-checks: 2 warnings (each finding not ignored, and each ignore entry that matched nothing) are more than --max-warnings 1 allows',
+    ]);
   });
 
   it('exit 0 when there are --max-warnings N or fewer', async () => {
@@ -376,8 +378,8 @@ describe("a command line's conventions", () => {
         path: 'triggers.new_thing.display.description',
         file: null,
         line: null,
-        // The trigger's key, on the sixth line of the index.js writeApp writes.
-        near: { file: 'index.js', line: 6 },
+        // The trigger's declared key, on the seventh line of the index.js writeApp writes.
+        near: { file: 'index.js', line: 7 },
         message:
           'write the description as "Triggers when … ." (it is "Fires when a thing is added.")',
         link: 'https://docs.zapier.com/platform/publish/integration-checks-reference#D021',
@@ -392,6 +394,7 @@ describe("a command line's conventions", () => {
         deferred: 0,
         ignored: 0,
         off: 0,
+        warningFindings: 0,
       });
       expect(json.config).toEqual({ source: null, off: [], unused: [] });
       expect(json.error).toBeNull();

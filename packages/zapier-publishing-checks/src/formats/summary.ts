@@ -1,9 +1,14 @@
 /** What a run found, counted as Zapier's summary counts its checks, and the entries a format prints. */
 import type { LintResult } from '../lint';
-import type { ReportEntry, ResultStatus } from '../rule';
+import { RULES } from '../registry';
+import type { ReportEntry, ResultStatus, RuleResult } from '../rule';
 import { blocks, entriesOf } from '../rule';
 
-/** Checks by their worst finding that counts; then findings the config ignores, checks it turned off. */
+/**
+ * Checks, each counted once: by its worst finding that counts; `ignored`
+ * when the config ignores every finding it has; `off` when the config
+ * turned it off. `warningFindings` is what `--max-warnings` counts.
+ */
 export interface Summary {
   checks: number;
   passed: number;
@@ -13,6 +18,8 @@ export interface Summary {
   deferred: number;
   ignored: number;
   off: number;
+  /** Warnings one by one: each finding not ignored, and each ignore entry that matched nothing. */
+  warningFindings: number;
 }
 
 /** Every entry of the checks and the versioning rules, in the order a report prints them. */
@@ -21,9 +28,21 @@ export const allEntries = (result: LintResult): ReportEntry[] => [
   ...(result.versioning?.entries ?? []),
 ];
 
+/** Warnings that count for `--max-warnings`: findings not ignored, and config entries that match nothing. */
+export const warningCount = (result: LintResult) =>
+  allEntries(result).filter(
+    (entry) => entry.ignored === undefined && entry.status === 'warning',
+  ).length + result.config.unused.length;
+
+const CHECK_IDS = new Set(RULES.map((rule) => rule.meta.id));
+
+const allIgnored = (each: RuleResult) =>
+  each.findings.length > 0 && each.findings.every((finding) => finding.ignored !== undefined);
+
 export function summaryOf(result: LintResult): Summary {
+  const counted = result.results.filter((each) => !allIgnored(each));
   const count = (status: ResultStatus) =>
-    result.results.filter((each) => each.status === status).length;
+    counted.filter((each) => each.status === status).length;
   return {
     checks: result.results.length,
     passed: count('pass'),
@@ -31,8 +50,9 @@ export function summaryOf(result: LintResult): Summary {
     publishingTasks: count('publishing-task'),
     warnings: count('warning'),
     deferred: count('deferred'),
-    ignored: allEntries(result).filter((entry) => entry.ignored !== undefined).length,
-    off: result.config.off.length,
+    ignored: result.results.length - counted.length,
+    off: result.config.off.filter((id) => CHECK_IDS.has(id)).length,
+    warningFindings: warningCount(result),
   };
 }
 
@@ -42,9 +62,13 @@ export function summaryLine(result: LintResult): string {
     ...(counts.ignored > 0 ? [`${counts.ignored} ignored`] : []),
     ...(counts.off > 0 ? [`${counts.off} off`] : []),
   ];
+  const oneByOne =
+    counts.warningFindings === counts.warnings
+      ? ''
+      : ` (${counts.warningFindings} warning${counts.warningFindings === 1 ? '' : 's'} in all)`;
   return (
     `${counts.checks} checks: ${counts.passed} passed, ${counts.errors} with errors, ` +
-    `${counts.publishingTasks} with publishing tasks, ${counts.warnings} with warnings, ` +
+    `${counts.publishingTasks} with publishing tasks, ${counts.warnings} with warnings${oneByOne}, ` +
     `${counts.deferred} not decided offline${config.map((each) => `, ${each}`).join('')}.`
   );
 }
@@ -52,12 +76,6 @@ export function summaryLine(result: LintResult): string {
 /** `--quiet`: only what blocks (errors and publishing tasks) that the config does not ignore. */
 export const shown = (entry: ReportEntry, quiet: boolean) =>
   !quiet || (entry.ignored === undefined && blocks(entry.status));
-
-/** Warnings that count for `--max-warnings`: findings not ignored, and config entries that match nothing. */
-export const warningCount = (result: LintResult) =>
-  allEntries(result).filter(
-    (entry) => entry.ignored === undefined && entry.status === 'warning',
-  ).length + result.config.unused.length;
 
 /** The line a config's unused ignore entry prints as, ESLint's unused disable directive. */
 export const unusedLine = (entry: { check: string; at: string }) =>
