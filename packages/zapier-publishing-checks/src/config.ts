@@ -33,6 +33,8 @@ export interface IgnoreEntry {
   at: string;
   /** Why the team disagrees: required. */
   reason: string;
+  /** The line of the config file the entry's `at` is written on, when found. */
+  line?: number;
 }
 
 export interface Config {
@@ -45,39 +47,62 @@ export interface Config {
 
 const NONE: Config = { source: null, off: new Set(), ignore: [] };
 
-function parseFile(path: string): unknown {
+/** A config's raw value, where it came from, and the text of its file. */
+interface FoundConfig {
+  raw: unknown;
+  source: string;
+  fileText: string;
+  /** Where in `fileText` the config starts (package.json: at its key). */
+  start: number;
+}
+
+function readFile(path: string): string {
   try {
-    return JSON.parse(readFileSync(path, 'utf8'));
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new CannotCheckError(`cannot read the config ${path}: ${messageOf(error)}`);
+  }
+}
+
+function parseFile(path: string): FoundConfig {
+  const fileText = readFile(path);
+  try {
+    return { raw: JSON.parse(fileText), source: path, fileText, start: 0 };
   } catch (error) {
     throw new CannotCheckError(`cannot read the config ${path}: ${messageOf(error)}`);
   }
 }
 
 /** package.json's config key, or undefined (a package.json that is no JSON: loading the app says what is wrong with it). */
-function packageConfig(manifest: string): unknown {
+function packageConfig(manifest: string): FoundConfig | undefined {
   if (!existsSync(manifest)) {
     return undefined;
   }
   try {
-    const parsed: unknown = JSON.parse(readFileSync(manifest, 'utf8'));
-    return isRecord(parsed) ? parsed[PACKAGE_KEY] : undefined;
+    const fileText = readFileSync(manifest, 'utf8');
+    const parsed: unknown = JSON.parse(fileText);
+    if (!isRecord(parsed) || parsed[PACKAGE_KEY] === undefined) {
+      return undefined;
+    }
+    return {
+      raw: parsed[PACKAGE_KEY],
+      source: `${manifest}#${PACKAGE_KEY}`,
+      fileText,
+      start: Math.max(0, fileText.indexOf(`"${PACKAGE_KEY}"`)),
+    };
   } catch {
     return undefined;
   }
 }
 
 /**
- * The config's raw value and where it came from, or undefined when the app
- * has none. An app with both a config file and package.json's key is told
- * to keep one: reading either alone would drop the other's entries unsaid.
+ * The config, or undefined when the app has none. An app with both a
+ * config file and package.json's key is told to keep one: reading either
+ * alone would drop the other's entries unsaid.
  */
-function findConfig(
-  appDir: string,
-  file: string | undefined,
-): [unknown, string] | undefined {
+function findConfig(appDir: string, file: string | undefined): FoundConfig | undefined {
   if (file !== undefined) {
-    const path = resolve(file);
-    return [parseFile(path), path];
+    return parseFile(resolve(file));
   }
   const own = join(appDir, CONFIG_FILE);
   const manifest = join(appDir, 'package.json');
@@ -88,9 +113,29 @@ function findConfig(
         `the app has two configs, ${own} and "${PACKAGE_KEY}" in ${manifest}: keep one (or name one with --config FILE)`,
       );
     }
-    return [parseFile(own), own];
+    return parseFile(own);
   }
-  return inPackage === undefined ? undefined : [inPackage, `${manifest}#${PACKAGE_KEY}`];
+  return inPackage;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The line each entry's `at` is written on: the entries are found in their
+ * order, each after the one before; undefined where one is written otherwise.
+ */
+function linesOf(found: FoundConfig, entries: readonly IgnoreEntry[]): IgnoreEntry[] {
+  let from = found.start;
+  return entries.map((entry) => {
+    const at = new RegExp(`"at"\\s*:\\s*${escapeRegExp(JSON.stringify(entry.at))}`, 'g');
+    at.lastIndex = from;
+    const match = at.exec(found.fileText);
+    if (match === null) {
+      return entry;
+    }
+    from = match.index + match[0].length;
+    return { ...entry, line: found.fileText.slice(0, match.index).split('\n').length };
+  });
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -109,7 +154,7 @@ export function readConfig(
   if (found === undefined) {
     return NONE;
   }
-  const [raw, source] = found;
+  const { raw, source } = found;
   const wrong = (what: string): never => {
     throw new CannotCheckError(`${source}: ${what}`);
   };
@@ -165,7 +210,7 @@ export function readConfig(
     }
     return { check, at, reason };
   });
-  return { source, off, ignore };
+  return { source, off, ignore: linesOf(found, ignore) };
 }
 
 /**

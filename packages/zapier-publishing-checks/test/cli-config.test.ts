@@ -51,7 +51,7 @@ const writeApp = (description = 'Fires when a thing is added.', operation = '') 
 const TWO_WARNINGS = "inputFields: [{ key: 'thing_id', label: 'Thing ID' }]";
 
 const writeConfig = (config: unknown) =>
-  writeFileSync(join(appDir, CONFIG_FILE), JSON.stringify(config));
+  writeFileSync(join(appDir, CONFIG_FILE), JSON.stringify(config, null, 2));
 
 const run = (...args: string[]) =>
   main(['--app-dir', appDir, '--skip-schema', ...args], output);
@@ -198,7 +198,7 @@ describe('a config with a mistake', () => {
 describe('an ignore entry that matches no finding', () => {
   const NOWHERE = { check: 'D021', at: 'triggers.old_thing', reason: 'renamed since' };
   const UNUSED_LINE = () =>
-    `! config warning         ${join(appDir, CONFIG_FILE)}: the ignore entry for D021 at "triggers.old_thing" matches no finding: remove it, or correct its place.`;
+    `! config warning         ${join(appDir, CONFIG_FILE)}:5: the ignore entry for D021 at "triggers.old_thing" matches no finding: remove it, or correct its place.`;
 
   beforeEach(() => {
     writeApp('Triggers when a thing is added.');
@@ -224,7 +224,7 @@ describe('an ignore entry that matches no finding', () => {
     expect(json().config).toEqual({
       source: join(appDir, CONFIG_FILE),
       off: [],
-      unused: [NOWHERE],
+      unused: [{ ...NOWHERE, line: 5 }],
     });
   });
 });

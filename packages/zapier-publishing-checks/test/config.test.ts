@@ -68,8 +68,30 @@ describe('readConfig: where the config is', () => {
     expect(read()).toEqual({
       source: join(appDir, CONFIG_FILE),
       off: new Set(['D018']),
-      ignore: [ENTRY],
+      ignore: [{ ...ENTRY, line: 1 }],
     });
+  });
+
+  it("knows the line each entry's place is written on, in the file or in package.json", () => {
+    const second = { ...ENTRY, reason: 'the same place, for another reason' };
+    write(CONFIG_FILE, JSON.stringify({ ignore: [ENTRY, second] }, null, 2));
+    // {, "ignore": [, {, "check", "at" (5); "reason", }, {, "check", "at" (10)
+    expect(read().ignore.map((entry) => entry.line)).toEqual([5, 10]);
+    rmSync(join(appDir, CONFIG_FILE));
+    write(
+      'package.json',
+      JSON.stringify(
+        {
+          name: 'app',
+          scripts: { at: 'x' },
+          zapierPublishingChecks: { ignore: [ENTRY] },
+        },
+        null,
+        2,
+      ),
+    );
+    // 1 {, 2 name, 3 scripts, 4 at, 5 }, 6 key, 7 ignore, 8 {, 9 check, 10 at
+    expect(read().ignore.map((entry) => entry.line)).toEqual([10]);
   });
 
   it('is the "zapierPublishingChecks" key of package.json, named so', () => {

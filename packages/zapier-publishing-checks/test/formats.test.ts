@@ -200,6 +200,21 @@ describe('--format github', () => {
     );
   });
 
+  it('annotates an unused ignore entry at its line of the config', () => {
+    const result = resultIn(appDir);
+    result.config = {
+      ...result.config,
+      unused: [{ check: 'D018', at: 'triggers.old_thing', reason: 'renamed', line: 7 }],
+    };
+    expect(githubReport(result)).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^::warning file=apps/things/${CONFIG_FILE.replace(/\./g, '\\.')},line=7,title=config::`,
+        ),
+      ),
+    );
+  });
+
   it('annotates a finding whose place is not found in the code without a file', () => {
     const result = resultIn(appDir);
     const [, d021] = result.results;
@@ -209,6 +224,36 @@ describe('--format github', () => {
     expect(githubReport(result)[0]).toBe(
       `::warning title=D021::triggers.gone: a warning (warning; ${D021.url})`,
     );
+  });
+
+  it("gives a check's findings not decided offline one notice, where its first was, naming every place", () => {
+    const result = resultIn(appDir);
+    const m002 = result.results.find((each) => each.meta === M002);
+    m002!.findings = [
+      finding(
+        'deferred',
+        'its run needs the network',
+        { step: 'triggers.a' },
+        { file: 'a.js', line: 2 },
+      ),
+      finding(
+        'deferred',
+        'its run needs a connection',
+        { step: 'creates.b' },
+        { file: 'b.js', line: 3 },
+      ),
+      finding(
+        'deferred',
+        'ignored',
+        { step: 'creates.c' },
+        { file: 'c.js', line: 4 },
+        'known',
+      ),
+    ];
+    const notices = githubReport(result).filter((line) => line.startsWith('::notice'));
+    expect(notices).toEqual([
+      `::notice title=M002::not decided offline at 2 places (triggers.a, creates.b); the first: its run needs the network (deferred; ${M002.url})`,
+    ]);
   });
 
   it('--quiet: only what blocks, then the counts', () => {
@@ -246,6 +291,7 @@ interface SarifResult {
   ruleId: string;
   ruleIndex: number;
   level: string;
+  kind?: string;
   message: { text: string };
   locations?: {
     physicalLocation: {
@@ -357,20 +403,22 @@ describe('--format sarif', () => {
     for (const result of results) {
       expect(run!.tool.driver.rules[result.ruleIndex]?.id).toBe(result.ruleId);
     }
+    // What is not decided offline is SARIF's "open": no verdict, level none.
     expect(
       results.map((result) => [
         result.ruleId,
+        result.kind ?? 'fail',
         result.level,
         result.locations?.[0]?.physicalLocation.artifactLocation.uri,
         result.locations?.[0]?.physicalLocation.region.startLine,
       ]),
     ).toEqual([
-      ['D021', 'error', 'apps/things/index.js', 6],
-      ['D004', 'warning', 'apps/things/triggers/thing.js', 12],
-      ['D004', 'warning', 'apps/things/creates/thing.js', 4],
-      ['M002', 'note', 'apps/things/index.js', 1],
-      ['local:json-field-schema', 'warning', `apps/things/${ODD_FILE}`, 3],
-      ['push', 'error', 'apps/things/index.js', 1],
+      ['D021', 'fail', 'error', 'apps/things/index.js', 6],
+      ['D004', 'fail', 'warning', 'apps/things/triggers/thing.js', 12],
+      ['D004', 'fail', 'warning', 'apps/things/creates/thing.js', 4],
+      ['M002', 'open', 'none', 'apps/things/index.js', 1],
+      ['local:json-field-schema', 'fail', 'warning', `apps/things/${ODD_FILE}`, 3],
+      ['push', 'fail', 'error', 'apps/things/index.js', 1],
     ]);
     expect(results[0]).toEqual({
       ruleId: 'D021',
@@ -520,7 +568,7 @@ module.exports = {
       ['D004', 'warning', index, 13, undefined],
       ['D021', 'error', index, 7, undefined],
       ['D028', 'warning', index, 7, 'the service trims'],
-      ['M002', 'note', index, 1, undefined],
+      ['M002', 'none', index, 1, undefined],
     ]);
   });
 

@@ -3,10 +3,11 @@
  * annotation per finding that counts (`::error file=…,line=…,title=D007::…`),
  * at its line of code when the finding is in code or its place is found
  * there; then the counts. Errors and publishing tasks are `error`, warnings
- * `warning`, what is not decided offline `notice`.
+ * `warning`, what is not decided offline `notice`, one per check.
  */
 import { join, relative } from 'node:path';
 
+import type { IgnoreEntry } from '../config';
 import type { LintResult } from '../lint';
 import type { CodeLocation, ReportEntry } from '../rule';
 import { placeText } from '../rule';
@@ -42,22 +43,58 @@ function command(
   return `::${level} ${where}title=${property(title)}::${data(message)}`;
 }
 
-/** The config file's first line: where an unused ignore entry is written (package.json for its key). */
-function configFile(result: LintResult): CodeLocation | undefined {
+/** Where an unused ignore entry is written: its line of the config file (package.json for its key), else the file's first. */
+function entryLocation(result: LintResult, entry: IgnoreEntry): CodeLocation | undefined {
   const file = result.config.source?.replace(/#.*$/, '');
   return file === undefined
     ? undefined
-    : { file: relative(result.appDir, file), line: 1 };
+    : { file: relative(result.appDir, file), line: entry.line ?? 1 };
 }
 
-function annotation(entry: ReportEntry, appDir: string): string[] {
-  if (entry.status === 'pass' || entry.ignored !== undefined) {
-    return [];
-  }
+/** A finding that counts: not a pass, not ignored. */
+type Counted = ReportEntry & { status: keyof typeof LEVEL };
+
+const counts = (entry: ReportEntry): entry is Counted =>
+  entry.status !== 'pass' && entry.ignored === undefined;
+
+function annotation(entry: Counted, appDir: string): string {
   const at = placeText(entry.place);
   const status = entry.status === 'publishing-task' ? 'publishing task' : entry.status;
   const message = `${at === '' ? '' : `${at}: `}${entry.message} (${status}; ${entry.meta.url})`;
-  return [command(LEVEL[entry.status], entry.meta.id, message, entry.near, appDir)];
+  return command(LEVEL[entry.status], entry.meta.id, message, entry.near, appDir);
+}
+
+/**
+ * What a check could not decide offline, as one notice for all its places:
+ * nothing to fix in a line of code, and GitHub shows only the first few
+ * annotations of a kind in a step.
+ */
+function deferredNotice(
+  first: Counted,
+  entries: readonly Counted[],
+  appDir: string,
+): string {
+  if (entries.length === 1) {
+    return annotation(first, appDir);
+  }
+  const places = entries.map((entry) => placeText(entry.place) || 'the app');
+  const message = `not decided offline at ${entries.length} places (${places.join(', ')}); the first: ${first.message} (deferred; ${first.meta.url})`;
+  return command('notice', first.meta.id, message, undefined, appDir);
+}
+
+/** Each finding that counts, in order, a check's deferred ones as one notice where its first was. */
+function annotations(entries: readonly Counted[], appDir: string): string[] {
+  const deferred = new Map<string, Counted[]>();
+  for (const entry of entries.filter((each) => each.status === 'deferred')) {
+    deferred.set(entry.meta.id, [...(deferred.get(entry.meta.id) ?? []), entry]);
+  }
+  return entries.flatMap((entry) => {
+    if (entry.status !== 'deferred') {
+      return [annotation(entry, appDir)];
+    }
+    const same = deferred.get(entry.meta.id) ?? [entry];
+    return same[0] === entry ? [deferredNotice(entry, same, appDir)] : [];
+  });
 }
 
 export function githubReport(result: LintResult, quiet = false): string[] {
@@ -74,9 +111,12 @@ export function githubReport(result: LintResult, quiet = false): string[] {
   }
   const { config } = result;
   return [
-    ...allEntries(result)
-      .filter((entry) => shown(entry, quiet))
-      .flatMap((entry) => annotation(entry, result.appDir)),
+    ...annotations(
+      allEntries(result)
+        .filter((entry) => shown(entry, quiet))
+        .filter(counts),
+      result.appDir,
+    ),
     ...(quiet
       ? []
       : config.unused.map((entry) =>
@@ -84,7 +124,7 @@ export function githubReport(result: LintResult, quiet = false): string[] {
             'warning',
             'config',
             unusedLine(entry),
-            configFile(result),
+            entryLocation(result, entry),
             result.appDir,
           ),
         )),

@@ -1,7 +1,8 @@
 /**
  * The report as SARIF 2.1.0 (`--format sarif`), for GitHub code scanning
  * and any SARIF viewer: a rule per check, with its category and its page;
- * a result per finding, its level from the category, at a line of code (the
+ * a result per finding, its level from the category (what is not decided
+ * offline: kind "open", level "none"), at a line of code (the
  * finding's own, or where its place is written, else the app's entry: code
  * scanning takes no result without a location), and a finding the config
  * ignores as suppressed, with its reason.
@@ -15,11 +16,10 @@ import type { Category, ReportEntry, RuleMeta } from '../rule';
 import { ZAPIER_CHECKS_REFERENCE, pageOf, placeText } from '../rule';
 import { allEntries, shown } from './summary';
 
-const LEVEL: Record<Category | 'deferred', 'error' | 'warning' | 'note'> = {
+const LEVEL: Record<Category, 'error' | 'warning'> = {
   error: 'error',
   'publishing-task': 'error',
   warning: 'warning',
-  deferred: 'note',
 };
 
 /** This package's folder, where its pages are: one above src/ and dist/. */
@@ -106,7 +106,10 @@ export function sarifReport(
           return {
             ruleId: entry.meta.id,
             ruleIndex: index.get(entry.meta.id),
-            level: LEVEL[entry.status],
+            // Not decided offline: SARIF's "open" (no verdict), which takes level none.
+            ...(entry.status === 'deferred'
+              ? { kind: 'open', level: 'none' }
+              : { level: LEVEL[entry.status] }),
             message: { text: `${at === '' ? '' : `${at}: `}${entry.message}` },
             ...(near === undefined
               ? {}

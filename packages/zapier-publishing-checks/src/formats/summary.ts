@@ -1,4 +1,5 @@
 /** What a run found, counted as Zapier's summary counts its checks, and the entries a format prints. */
+import type { IgnoreEntry } from '../config';
 import type { LintResult } from '../lint';
 import { RULES } from '../registry';
 import type { ReportEntry, ResultStatus, RuleResult } from '../rule';
@@ -37,7 +38,8 @@ export const warningCount = (result: LintResult) =>
 const CHECK_IDS = new Set(RULES.map((rule) => rule.meta.id));
 
 const allIgnored = (each: RuleResult) =>
-  each.findings.length > 0 && each.findings.every((finding) => finding.ignored !== undefined);
+  each.findings.length > 0 &&
+  each.findings.every((finding) => finding.ignored !== undefined);
 
 export function summaryOf(result: LintResult): Summary {
   const counted = result.results.filter((each) => !allIgnored(each));
@@ -76,6 +78,12 @@ export function summaryLine(result: LintResult): string {
 /** `--quiet`: only what blocks (errors and publishing tasks) that the config does not ignore. */
 export const shown = (entry: ReportEntry, quiet: boolean) =>
   !quiet || (entry.ignored === undefined && blocks(entry.status));
+
+/** Where a config's ignore entry is written: its file and line when known (package.json for its key), else the config's source. */
+export const entryPlace = (source: string | null, entry: IgnoreEntry) =>
+  source !== null && entry.line !== undefined
+    ? `${source.replace(/#.*$/, '')}:${entry.line}`
+    : String(source);
 
 /** The line a config's unused ignore entry prints as, ESLint's unused disable directive. */
 export const unusedLine = (entry: { check: string; at: string }) =>

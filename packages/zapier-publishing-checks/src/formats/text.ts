@@ -3,7 +3,7 @@ import type { LintResult } from '../lint';
 import type { SchemaValidation } from '../read/schema';
 import type { ReportEntry } from '../rule';
 import { ZAPIER_CHECKS_REFERENCE, entriesOf, placeText } from '../rule';
-import { shown, summaryLine, unusedLine } from './summary';
+import { entryPlace, shown, summaryLine, unusedLine } from './summary';
 
 const VERSIONING_URL = 'https://docs.zapier.com/integrations/manage/versions';
 
@@ -101,7 +101,7 @@ export function textReport(result: LintResult, options: TextOptions = {}): strin
       ),
       ...config.unused.map(
         (entry) =>
-          `${marked('warning', colour)} config ${'warning'.padEnd(15)} ${config.source}: ${unusedLine(entry)}.`,
+          `${marked('warning', colour)} config ${'warning'.padEnd(15)} ${entryPlace(config.source, entry)}: ${unusedLine(entry)}.`,
       ),
     );
   }
