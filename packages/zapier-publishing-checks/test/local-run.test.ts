@@ -1,4 +1,4 @@
-/** src/read/local-run.ts: what an app logs during a local run stays out of the report, unless the run failed. */
+/** src/read/local-run.ts: what a local run of a step gives, what the app logs during it, and why a run could not go on. */
 import type { LambdaHandler } from '../src/read/lambda-handler';
 import { runStepsOffline } from '../src/read/local-run';
 import type { AppDefinition } from '../src/shared/definition';
@@ -61,6 +61,35 @@ it('says what the app logged when its run failed', async () => {
     error: 'The sheet is gone; it logged: fetched 0 rows from the sheet',
   });
 });
+
+it.each([
+  [
+    'the network',
+    'request to https://api.example.com/people failed, reason: Nock: Disallowed net connect for "api.example.com:443/people"',
+    /^it needs the network \(request to https:\/\/api\.example\.com/,
+  ],
+  [
+    "a value of the user's connection, its address built without it",
+    'request to https://undefined/api/v2/people failed, reason: Nock: Disallowed net connect for "undefined:443/api/v2/people"',
+    /^it needs a value of the user's connection or input to build its address, which a local run does not have \(request to https:\/\/undefined\//,
+  ],
+  [
+    'a value of the input, a path segment built without it',
+    'request to https://api.example.com/boards/null/items failed, reason: Nock: Disallowed net connect for "api.example.com:443/boards/null/items"',
+    /^it needs a value of the user's connection or input/,
+  ],
+])(
+  'a run that reaches for the network is not run: it needs %s',
+  async (_, message, reason) => {
+    const [run] = await runStepsOffline(
+      handlerThat(new Error(message)),
+      definition,
+      new Map(),
+    );
+    expect(run?.outcome.kind).toBe('not run');
+    expect(run?.outcome.kind === 'not run' ? run.outcome.reason : '').toMatch(reason);
+  },
+);
 
 describe('a definition with no visible trigger', () => {
   const noTrigger = {

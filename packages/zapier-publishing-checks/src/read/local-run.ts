@@ -57,7 +57,7 @@ async function run(
     (error: unknown): RunOutcome => {
       const message = withoutCoreDetails(messageOf(error)) || emptyMessageOf(error);
       if (/Disallowed net connect/.test(message)) {
-        return { kind: 'not run', reason: `it needs the network (${message})` };
+        return { kind: 'not run', reason: offlineReason(message) };
       }
       if (needsWhatItLacks !== undefined && !isCoreResultCheck(message)) {
         return {
@@ -74,6 +74,19 @@ async function run(
     outcome.error += `; it logged: ${lines.slice(0, 3).join(' | ')}`;
   }
   return { path, method, outcome };
+}
+
+/** An address built from a value the run did not have: `https://undefined/…`, `…/null/…`. */
+const MISSING_VALUE_IN_ADDRESS = /\b(?:https?:\/\/|\/)(?:undefined|null)(?=[/?:#"\s]|$)/;
+
+/**
+ * Why a run that reached for the network could not go on: the network, or
+ * first a value of the user's connection or input that a local run lacks.
+ */
+function offlineReason(message: string): string {
+  return MISSING_VALUE_IN_ADDRESS.test(message)
+    ? `it needs a value of the user's connection or input to build its address, which a local run does not have (${message})`
+    : `it needs the network (${message})`;
 }
 
 /**
