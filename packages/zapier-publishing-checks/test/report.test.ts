@@ -3,7 +3,7 @@
  * gave it, never one read back out of the message.
  */
 import { jsonEntry } from '../src/formats/json';
-import { entryLine } from '../src/formats/text';
+import { entryLine, textReport } from '../src/formats/text';
 import { summaryLine, summaryOf } from '../src/formats/summary';
 import type { LintResult } from '../src/lint';
 import type {
@@ -233,15 +233,38 @@ it('counts, after the rest, the checks whose every finding the config ignores an
 
 it('counts warnings one by one for --max-warnings, and says so when they outnumber the checks', () => {
   const result = resultOf(
-    [{ meta: META, status: 'warning', findings: [finding('warning'), finding('warning')] }],
+    [
+      {
+        meta: META,
+        status: 'warning',
+        findings: [finding('warning'), finding('warning')],
+      },
+    ],
     {
       source: '/app/.zapier-publishing-checks.json',
       off: [],
       unused: [{ check: 'D004', at: 'creates.gone', reason: 'a reason' }],
     },
   );
-  expect(summaryOf(result)).toEqual(expect.objectContaining({ warnings: 1, warningFindings: 3 }));
+  expect(summaryOf(result)).toEqual(
+    expect.objectContaining({ warnings: 1, warningFindings: 3 }),
+  );
   expect(summaryLine(result)).toBe(
     '1 checks: 0 passed, 0 with errors, 0 with publishing tasks, 1 with warnings (3 warnings in all), 0 not decided offline.',
   );
+});
+
+it('prints the versioning rules under their heading only when a line of them is shown', () => {
+  const warning = { meta: META, ...finding('warning') };
+  const withVersioning = (closing: string[]): LintResult => ({
+    ...resultOf([{ meta: META, status: 'pass', findings: [] }]),
+    versioning: { entries: [warning], closing, refused: false },
+  });
+  const headings = (lines: string[]) =>
+    lines.filter((line) => line.startsWith("==> Zapier's versioning rules"));
+  expect(headings(textReport(withVersioning([]), { quiet: true }))).toEqual([]);
+  expect(headings(textReport(withVersioning([]), { quiet: false }))).toHaveLength(1);
+  expect(
+    headings(textReport(withVersioning(['1.0.1 follows 1.0.0.']), { quiet: true })),
+  ).toHaveLength(1);
 });

@@ -107,11 +107,13 @@ export function textReport(result: LintResult, options: TextOptions = {}): strin
   }
   lines.push(summaryLine(result));
   if (result.versioning !== null) {
-    lines.push(`==> Zapier's versioning rules (${VERSIONING_URL})`);
-    lines.push(
+    const versioning = [
       ...result.versioning.entries.filter((entry) => shown(entry, quiet)).map(line),
-    );
-    lines.push(...result.versioning.closing);
+      ...result.versioning.closing,
+    ];
+    if (versioning.length > 0) {
+      lines.push(`==> Zapier's versioning rules (${VERSIONING_URL})`, ...versioning);
+    }
   }
   return lines;
 }
