@@ -336,6 +336,13 @@ function print(
   if (failure !== null) {
     output.err(`${NAME}: ${failure}`);
   }
+  const [stale, ...moreStale] = result.staleBuild ?? [];
+  if (stale !== undefined) {
+    const more = moreStale.length === 0 ? '' : ` (and ${moreStale.length} more)`;
+    output.err(
+      `${NAME}: the app's build is older than its code: ${stale.source} changed after ${stale.built} was built${more}; the checks read the built app, so build it again to check the change`,
+    );
+  }
   const warnings = warningCount(result);
   if (failure === null && maxWarnings !== undefined && warnings > maxWarnings) {
     output.err(

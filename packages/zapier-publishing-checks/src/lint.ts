@@ -17,7 +17,8 @@ import { runStepsOffline } from './read/local-run';
 import { readPreviousDefinition } from './read/previous';
 import type { SchemaValidation } from './read/schema';
 import { validateSchema } from './read/schema';
-import { readSources } from './read/sources';
+import type { StaleFile } from './read/sources';
+import { readSources, staleBuildOf } from './read/sources';
 import { readVersionList } from './read/versions';
 import type { ConfigApplied } from './config';
 import { applyIgnores, readConfig } from './config';
@@ -57,6 +58,8 @@ export interface LintResult {
   versioning: VersionReport | null;
   /** What the config turned off, and its ignore entries that matched nothing. */
   config: ConfigApplied;
+  /** Built files of a TypeScript app older than their sources: the checks read the build. */
+  staleBuild?: StaleFile[];
 }
 
 /** Each delivery file, read from the current directory, as any command's file arguments. */
@@ -139,6 +142,7 @@ export async function lint(
   return withAppOutputOnStderr(() =>
     inFolder(dir, async (): Promise<LintResult> => {
       const { handler, definition, corePath } = await loadApp(dir);
+      const staleBuild = staleBuildOf(dir);
       const schema =
         options.schema === false ? null : await validateSchema(handler, corePath);
       if (schema !== null && schema.errors.length > 0) {
@@ -193,6 +197,7 @@ export async function lint(
                 ),
               },
         config: ignored.applied,
+        ...(staleBuild.length === 0 ? {} : { staleBuild }),
       };
     }),
   );

@@ -4,7 +4,15 @@
  * command line's conventions (--help, --version, colour, --format json, the
  * exit code of each kind of bad input, naming what was wrong).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -305,6 +313,35 @@ describe("a command line's conventions", () => {
     expect(await run()).toBe(2);
     expect(err.join('\n')).toMatch(
       /it is a TypeScript app \(tsconfig\.json\): build it first \(npm run build, or npx tsc\), then run the checks$/,
+    );
+  });
+
+  it.each([
+    ['older than its code: says which file to build again', 1_000, true],
+    ['as new as its code: says nothing of it', -1_000, false],
+  ])('a TypeScript build %s', async (_, sourceNewerBy, warned) => {
+    writeApp('New Thing', 'Triggers when a thing is added.');
+    const built = join(appDir, 'dist', 'index.js');
+    const source = join(appDir, 'src', 'index.ts');
+    mkdirSync(join(appDir, 'dist'));
+    mkdirSync(join(appDir, 'src'));
+    renameSync(join(appDir, 'index.js'), built);
+    writeFileSync(join(appDir, 'index.js'), "module.exports = require('./dist');");
+    writeFileSync(source, 'export default {};');
+    writeFileSync(
+      join(appDir, 'tsconfig.json'),
+      '{"compilerOptions": {"outDir": "dist", "rootDir": "src"}}',
+    );
+    const now = Date.now() / 1000;
+    utimesSync(built, now, now);
+    utimesSync(source, now + sourceNewerBy, now + sourceNewerBy);
+    expect(await run('--skip-schema')).toBe(0);
+    expect(err).toEqual(
+      warned
+        ? [
+            `zapier-publishing-checks: the app's build is older than its code: ${join('src', 'index.ts')} changed after ${join('dist', 'index.js')} was built; the checks read the built app, so build it again to check the change`,
+          ]
+        : [],
     );
   });
 

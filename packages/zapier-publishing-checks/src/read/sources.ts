@@ -188,6 +188,34 @@ function folderOf(dir: string, build: Build | undefined): string[] {
   );
 }
 
+/** A built file of the app older than the source it is built from. */
+export interface StaleFile {
+  /** Relative to the app's folder. */
+  built: string;
+  source: string;
+}
+
+/**
+ * The built files Node.js loaded for the app (a CommonJS build) whose
+ * source changed after they were built: the checks read the built app, so
+ * they do not see the change.
+ */
+export function staleBuildOf(appDir: string): StaleFile[] {
+  const dir = resolve(appDir);
+  const build = buildOf(dir);
+  if (build === undefined) {
+    return [];
+  }
+  return loadedByNode(dir)
+    .filter((built) => inside(build.outDir, built))
+    .flatMap((built) => {
+      const source = sourceOf(built, build);
+      return source !== built && statSync(source).mtimeMs > statSync(built).mtimeMs
+        ? [{ built: relative(dir, built), source: relative(dir, source) }]
+        : [];
+    });
+}
+
 export function readSources(appDir: string): SourceFile[] {
   const dir = resolve(appDir);
   const build = buildOf(dir);
