@@ -285,9 +285,7 @@ function reportLines(result: LintResult, printing: Printing, colour: boolean): s
 }
 
 function cannotWrite(path: string, error: unknown): CannotCheckError {
-  return new CannotCheckError(
-    `--output-file: cannot write ${path}: ${messageOf(error)}`,
-  );
+  return new CannotCheckError(`--output-file: cannot write ${path}: ${messageOf(error)}`);
 }
 
 /**

@@ -428,7 +428,10 @@ describe('--output-file', () => {
   });
 
   it.each([
-    ['a file where a folder should be', () => join(appDir, 'package.json', 'sub', 'report.txt')],
+    [
+      'a file where a folder should be',
+      () => join(appDir, 'package.json', 'sub', 'report.txt'),
+    ],
     ['a folder that cannot be made', () => '/proc/no-such-folder/report.txt'],
   ])('%s: exit 2, naming the path', async (_, fileOf) => {
     const file = fileOf();

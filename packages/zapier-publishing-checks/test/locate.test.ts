@@ -84,7 +84,7 @@ it("finds a step's key, written as a string or as an object's key, in any file",
   });
 });
 
-it("finds a step where its key is declared, not where the same word is mentioned first", () => {
+it('finds a step where its key is declared, not where the same word is mentioned first', () => {
   const HOOK: SourceFile = {
     path: 'triggers/ticket_update.js',
     text: lines(

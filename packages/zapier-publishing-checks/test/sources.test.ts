@@ -159,7 +159,8 @@ describe('a TypeScript app', () => {
 describe('a TypeScript app built without rootDir', () => {
   it('whose tsconfig includes more than src: its build mirrors the app folder, read as src', () => {
     write({
-      'tsconfig.json': '{"compilerOptions": {"outDir": "lib"}, "include": ["./src", "./test"]}',
+      'tsconfig.json':
+        '{"compilerOptions": {"outDir": "lib"}, "include": ["./src", "./test"]}',
       'package.json': '{"name": "app", "main": "lib/src/index.js"}',
       'src/index.ts': "import x from './creates/x';\nexport default { x };",
       'src/creates/x.ts': 'export default {};',
@@ -175,10 +176,13 @@ describe('a TypeScript app built without rootDir', () => {
       'package.json': '{"name": "app", "main": "out/main.js"}',
       'app/main.ts': "import x from './steps/x';\nexport default { x };",
       'app/steps/x.ts': 'export default {};',
-      'out/main.js': "module.exports = { x: require('./steps/x') };\n//# sourceMappingURL=main.js.map",
-      'out/main.js.map': '{"version":3,"file":"main.js","sourceRoot":"","sources":["../app/main.ts"],"mappings":""}',
+      'out/main.js':
+        "module.exports = { x: require('./steps/x') };\n//# sourceMappingURL=main.js.map",
+      'out/main.js.map':
+        '{"version":3,"file":"main.js","sourceRoot":"","sources":["../app/main.ts"],"mappings":""}',
       'out/steps/x.js': 'module.exports = {};',
-      'out/steps/x.js.map': '{"version":3,"sources":["x.ts"],"sourceRoot":"../../app/steps/","mappings":""}',
+      'out/steps/x.js.map':
+        '{"version":3,"sources":["x.ts"],"sourceRoot":"../../app/steps/","mappings":""}',
     });
     expect(pathsRead()).toEqual(['app/main.ts', 'app/steps/x.ts']);
   });
