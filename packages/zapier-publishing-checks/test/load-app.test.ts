@@ -2,7 +2,7 @@
  * The checks load any app the CLI loads, as the CLI loads it: core's handler
  * before core 17, ES module apps with and without a root index.js; an app
  * that exports nothing is refused, not passed. ES modules are loaded on real
- * Node (the compiled `validate.js` in a child process): Jest's module
+ * Node (the compiled `cli.js` in a child process): Jest's module
  * system cannot load them.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -187,14 +187,10 @@ module.exports = { version, platformVersion, triggers: {}, searches: {}, creates
 });
 
 describe('ES module apps, on real Node', () => {
+  // The command as npm runs it: dist/, built by the package's own build
+  // (which waits for a build under way, and skips one that is up to date).
   beforeAll(() => {
-    execFileSync(
-      NODE,
-      [require.resolve('typescript/bin/tsc'), '-p', join(PACKAGE, 'tsconfig.json')],
-      {
-        stdio: 'inherit',
-      },
-    );
+    execFileSync(NODE, [join(PACKAGE, 'build.mjs')], { stdio: 'inherit' });
   });
 
   const validateOnNode = () =>
