@@ -17,7 +17,7 @@ import { textReport } from './formats/text';
 import type { LintOptions, LintResult } from './lint';
 import { lint } from './lint';
 import { RULES } from './registry';
-import { ZAPIER_CHECKS_REFERENCE, blocks } from './rule';
+import { ZAPIER_CHECKS_REFERENCE, blocks, linkOf } from './rule';
 import { CannotCheckError, messageOf } from './shared/messages';
 import { VERSIONING_RULES } from './versioning/rules';
 
@@ -159,7 +159,7 @@ function checksList(): string {
   return metas
     .map(
       (meta) =>
-        `${meta.id.padEnd(width)}  ${meta.category.padEnd(15)}  ${meta.name}  ${meta.url}`,
+        `${meta.id.padEnd(width)}  ${meta.category.padEnd(15)}  ${meta.name}  ${linkOf(meta)}`,
     )
     .join('\n');
 }
@@ -285,9 +285,7 @@ function reportLines(result: LintResult, printing: Printing, colour: boolean): s
 }
 
 function cannotWrite(path: string, error: unknown): CannotCheckError {
-  return new CannotCheckError(
-    `--output-file: cannot write ${path}: ${messageOf(error)}`,
-  );
+  return new CannotCheckError(`--output-file: cannot write ${path}: ${messageOf(error)}`);
 }
 
 /**

@@ -7,7 +7,6 @@
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 import { CONFIG_FILE } from '../src/config';
 import { githubReport } from '../src/formats/github';
@@ -34,6 +33,11 @@ const D004 = metaOf('D004');
 const M002 = metaOf('M002');
 const JSON_FIELD = metaOf('local:json-field-schema');
 const PUSH = VERSIONING_RULES.push;
+/** This package's own page for local:json-field-schema, from the current folder (the repository's root here). */
+const JSON_FIELD_PAGE = relative(
+  process.cwd(),
+  join(PACKAGE, 'docs', 'rules', 'local-json-field-schema.md'),
+);
 
 const finding = (
   status: Finding['status'],
@@ -153,7 +157,7 @@ describe('--format github', () => {
       `::error file=apps/things/index.js,line=6,title=D021::triggers.new_thing: write the description as "Triggers when … ." (publishing task; ${D021.url})`,
       `::warning file=apps/things/triggers/thing.js,line=12,title=D004::triggers.new_thing thing_id: offer a dropdown (warning; ${D004.url})`,
       `::notice file=apps/things/index.js,line=1,title=M002::no listing.json (deferred; ${M002.url})`,
-      `::warning file=apps/things/lib/a%2Cb%3Ac%25.js,line=3,title=local%3Ajson-field-schema::lib/a,b:c%25.js:3: 100%25 of it, then%0Aa second line (warning; ${JSON_FIELD.url})`,
+      `::warning file=apps/things/lib/a%2Cb%3Ac%25.js,line=3,title=local%3Ajson-field-schema::lib/a,b:c%25.js:3: 100%25 of it, then%0Aa second line (warning; ${JSON_FIELD_PAGE})`,
       `::error file=apps/things/index.js,line=1,title=push::1.0.1 would land behind 1.0.2 on its line (error; ${PUSH.url})`,
       `::warning file=apps/things/${CONFIG_FILE},line=1,title=config::the ignore entry for D018 at "triggers.old_thing" matches no finding: remove it, or correct its place`,
       SUMMARY,
@@ -261,7 +265,7 @@ interface SarifRule {
   id: string;
   name: string;
   shortDescription: { text: string };
-  helpUri: string;
+  helpUri?: string;
   help: { text: string; markdown?: string };
   defaultConfiguration: { level: string };
 }
@@ -340,10 +344,9 @@ describe('--format sarif', () => {
       'error', // push, an error
     ]);
     expect(rules[0]?.help.markdown).toBe(page('D018'));
-    // This package's own rule: its page, as a file, for the help link too.
-    expect(rules[4]?.helpUri).toBe(
-      pathToFileURL(join(PACKAGE, 'docs', 'rules', 'local-json-field-schema.md')).href,
-    );
+    // This package's own rule: no page on the web, so no help link (a file
+    // of the machine that ran it is no link for a reader); its page whole.
+    expect(rules[4]).not.toHaveProperty('helpUri');
     expect(rules[4]?.help.markdown).toBe(page('local-json-field-schema'));
     // A versioning rule has no page of its own: its requirement.
     expect(rules[5]?.help).toEqual({ text: PUSH.requirement });

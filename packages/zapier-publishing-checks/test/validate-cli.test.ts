@@ -4,9 +4,9 @@
  * command line's conventions (--help, --version, colour, --format json, the
  * exit code of each kind of bad input, naming what was wrong).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 
 import { RULES } from '../src/registry';
 import { main } from '../src/cli';
@@ -111,6 +111,51 @@ it('passes an app that follows every rule, after the schema validation, naming t
   expect(out[out.length - 1]).toBe(
     `${all} checks: ${all} passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline.`,
   );
+});
+
+describe("each check's link", () => {
+  /** The link that ends each check's line: after its last ". ". */
+  const links = () =>
+    out
+      .filter((line) => /^[✔✖!?-] /.test(line))
+      .map((line) => line.slice(line.lastIndexOf('. ') + 2));
+  const LOCAL_RULES = RULES.filter((rule) => rule.meta.url === null).length;
+
+  /** The links printed by a run from `cwd`: Zapier's pages, and this package's own for its rules. */
+  async function linksFrom(cwd: string) {
+    writeApp('New Thing', 'Triggers when a thing is added.');
+    const before = process.cwd();
+    process.chdir(cwd);
+    try {
+      expect(await run('--skip-schema')).toBe(0);
+    } finally {
+      process.chdir(before);
+    }
+    const printed = links();
+    expect(printed).toHaveLength(RULES.length);
+    const pages = printed.filter((link) => !link.startsWith('https://'));
+    expect(pages).toHaveLength(LOCAL_RULES);
+    expect(LOCAL_RULES).toBeGreaterThan(0);
+    return pages;
+  }
+
+  it('is, for a local: rule, its page from the current folder, when the package is below it', async () => {
+    const pages = await linksFrom(REPOSITORY);
+    for (const page of pages) {
+      expect(page).toMatch(
+        /^packages\/zapier-publishing-checks\/docs\/rules\/local-.+\.md$/,
+      );
+      expect(existsSync(join(REPOSITORY, page))).toBe(true);
+    }
+  });
+
+  it('is, for a local: rule, its page as an absolute path from anywhere else', async () => {
+    const pages = await linksFrom(appDir);
+    for (const page of pages) {
+      expect(isAbsolute(page)).toBe(true);
+      expect(existsSync(page)).toBe(true);
+    }
+  });
 });
 
 it("gives a local run Zapier's cache, as a live run has it", async () => {

@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 
 import type { LintResult } from '../lint';
 import type { CodeLocation, ReportEntry } from '../rule';
-import { placeText } from '../rule';
+import { linkOf, placeText } from '../rule';
 import { allEntries, shown, summaryLine, unusedLine } from './summary';
 
 const LEVEL = {
@@ -56,7 +56,7 @@ function annotation(entry: ReportEntry, appDir: string): string[] {
   }
   const at = placeText(entry.place);
   const status = entry.status === 'publishing-task' ? 'publishing task' : entry.status;
-  const message = `${at === '' ? '' : `${at}: `}${entry.message} (${status}; ${entry.meta.url})`;
+  const message = `${at === '' ? '' : `${at}: `}${entry.message} (${status}; ${linkOf(entry.meta)})`;
   return [command(LEVEL[entry.status], entry.meta.id, message, entry.near, appDir)];
 }
 

@@ -2,7 +2,7 @@
 import type { LintResult } from '../lint';
 import type { SchemaValidation } from '../read/schema';
 import type { ReportEntry } from '../rule';
-import { ZAPIER_CHECKS_REFERENCE, entriesOf, placeText } from '../rule';
+import { ZAPIER_CHECKS_REFERENCE, entriesOf, linkOf, placeText } from '../rule';
 import { shown, summaryLine, unusedLine } from './summary';
 
 const VERSIONING_URL = 'https://docs.zapier.com/integrations/manage/versions';
@@ -55,7 +55,7 @@ export function entryLine(entry: ReportEntry, colour = false): string {
       ? `${entry.message}: nothing to change`
       : `${at === '' ? '' : `${at}: `}${entry.status === 'deferred' ? 'not decided offline: ' : ''}${entry.message}`;
   const why = entry.ignored === undefined ? '' : ` (ignored: ${entry.ignored})`;
-  return `${marked(shown, colour)} ${entry.meta.id} ${STATUS_WORDS[shown].padEnd(15)} ${what}${why}. ${entry.meta.url}`;
+  return `${marked(shown, colour)} ${entry.meta.id} ${STATUS_WORDS[shown].padEnd(15)} ${what}${why}. ${linkOf(entry.meta)}`;
 }
 
 export function schemaLines(schema: SchemaValidation): string[] {
