@@ -238,7 +238,7 @@ for spec in "${apps[@]}"; do
   expect_code 1 "$code" "$name config entry matching nothing (D021 still counts)"
   json_holds "report.config.unused.length === 1 && report.config.unused[0].check === 'D004'" "$name unused entry"
   code="$(checks "$node22")"
-  grep -q '^! config warning .*matches no finding' "$work/out" || fail "$name: the unused entry is not reported: $(cat "$work/out")"
+  grep -q '^! config  *warning .*matches no finding' "$work/out" || fail "$name: the unused entry is not reported: $(cat "$work/out")"
   echo "config, an entry matching nothing: exit $code; $(grep -m1 '^! config' "$work/out")"
   rm "$config"
 

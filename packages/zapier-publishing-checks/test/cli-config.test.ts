@@ -19,6 +19,7 @@ import { CONFIG_FILE } from '../src/config';
 import { RULES } from '../src/registry';
 import { VERSIONING_RULES } from '../src/versioning/rules';
 import { THINGS_LISTING, scratchApp, writeThingApp } from './scratch-app';
+import { idColumn } from './text-columns';
 
 /** The repository, whose node_modules holds a zapier-platform-core for the apps written here. */
 const REFERENCE = 'https://docs.zapier.com/platform/publish/integration-checks-reference';
@@ -60,7 +61,10 @@ const REASON = 'the service calls it an event, and Zapier agreed';
 const IGNORE_D021 = { check: 'D021', at: 'triggers.new_thing', reason: REASON };
 const D021_MESSAGE =
   'write the description as "Triggers when … ." (it is "Fires when a thing is added.")';
-const D021_LINE = `✖ D021 publishing task triggers.new_thing: ${D021_MESSAGE}. ${REFERENCE}#D021`;
+const D021_TEXT = `publishing task triggers.new_thing: ${D021_MESSAGE}. ${REFERENCE}#D021`;
+const D021_LINE = `✖ ${idColumn('D021')} ${D021_TEXT}`;
+/** --quiet prints D021 alone: the ID column is as wide as D021. */
+const D021_QUIET_LINE = `✖ D021 ${D021_TEXT}`;
 
 interface Json {
   results: { id: string; status: string; ignored: string | null }[];
@@ -82,7 +86,7 @@ describe('a finding the config ignores', () => {
   it('no longer blocks: exit 0, its line marked "-" with the reason, the count last', async () => {
     expect(await run()).toBe(0);
     expect(out).toContain(
-      `- D021 ignored         triggers.new_thing: ${D021_MESSAGE} (ignored: ${REASON}). ${REFERENCE}#D021`,
+      `- ${idColumn('D021')} ignored         triggers.new_thing: ${D021_MESSAGE} (ignored: ${REASON}). ${REFERENCE}#D021`,
     );
     expect(out.filter((line) => / D021 /.test(line))).toHaveLength(1);
     expect(out.at(-1)).toBe(
@@ -131,7 +135,7 @@ describe('a finding the config ignores', () => {
       }),
     );
     expect(await run()).toBe(0);
-    expect(out).toContainEqual(expect.stringMatching(/^- D021 ignored {9}/));
+    expect(out).toContainEqual(expect.stringMatching(/^- D021 +ignored {9}/));
   });
 
   it('blocks again with a --config FILE that does not ignore it', async () => {
@@ -181,7 +185,7 @@ describe('a config with a mistake', () => {
 describe('an ignore entry that matches no finding', () => {
   const NOWHERE = { check: 'D021', at: 'triggers.old_thing', reason: 'renamed since' };
   const UNUSED_LINE = () =>
-    `! config warning         ${join(appDir, CONFIG_FILE)}: the ignore entry for D021 at "triggers.old_thing" matches no finding: remove it, or correct its place.`;
+    `! ${idColumn('config')} warning         ${join(appDir, CONFIG_FILE)}: the ignore entry for D021 at "triggers.old_thing" matches no finding: remove it, or correct its place.`;
 
   beforeEach(() => {
     writeApp('Triggers when a thing is added.');
@@ -221,7 +225,7 @@ describe('a check the config turns off', () => {
   it('is not run: exit 0, a line says which file turned it off, the count last', async () => {
     expect(await run()).toBe(0);
     expect(out.filter((line) => line.includes('D021'))).toEqual([
-      `- D021 off by ${join(appDir, CONFIG_FILE)}`,
+      `- ${idColumn('D021')} off             by ${join(appDir, CONFIG_FILE)}`,
     ]);
     expect(out.at(-1)).toBe(
       `${ALL - 1} checks: ${ALL - 1} passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline, 1 off.`,
@@ -276,7 +280,7 @@ describe("a versioning rule's finding", () => {
     expect(await run('--previous', previous)).toBe(1);
     expect(out).toContainEqual(
       expect.stringMatching(
-        /^✖ removed-input-field publishing task triggers\.new_thing page: /,
+        /^✖ removed-input-field +publishing task triggers\.new_thing page: /,
       ),
     );
   });
@@ -295,7 +299,7 @@ describe("a versioning rule's finding", () => {
     expect(out).toContainEqual(
       expect.stringMatching(
         new RegExp(
-          `^- removed-input-field ignored {9}triggers\\.new_thing page: removed: .* \\(ignored: no Zap filled it\\)\\. ${GUARDRAILS}$`,
+          `^- removed-input-field +ignored {9}triggers\\.new_thing page: removed: .* \\(ignored: no Zap filled it\\)\\. ${GUARDRAILS}$`,
         ),
       ),
     );
@@ -308,7 +312,7 @@ describe("a versioning rule's finding", () => {
     writeConfig({ checks: { 'removed-input-field': 'off' } });
     expect(await run('--previous', previous)).toBe(0);
     expect(out.filter((line) => line.includes('removed-input-field'))).toEqual([
-      `- removed-input-field off by ${join(appDir, CONFIG_FILE)}`,
+      `- ${idColumn('removed-input-field')} off             by ${join(appDir, CONFIG_FILE)}`,
     ]);
   });
 });
@@ -322,7 +326,7 @@ describe('--quiet', () => {
       expect(await run(flag)).toBe(1);
       expect(out).toEqual([
         `==> publishing checks (${REFERENCE})`,
-        D021_LINE,
+        D021_QUIET_LINE,
         `${ALL} checks: ${ALL - 3} passed, 0 with errors, 1 with publishing tasks, 2 with warnings, 0 not decided offline.`,
       ]);
     },
@@ -409,7 +413,10 @@ describe('--output-file', () => {
   });
 
   it.each([
-    ['a file where a folder should be', () => join(appDir, 'package.json', 'sub', 'report.txt')],
+    [
+      'a file where a folder should be',
+      () => join(appDir, 'package.json', 'sub', 'report.txt'),
+    ],
     ['a folder that cannot be made', () => '/proc/no-such-folder/report.txt'],
   ])('%s: exit 2, naming the path', async (_, fileOf) => {
     const file = fileOf();

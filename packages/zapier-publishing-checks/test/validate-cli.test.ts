@@ -11,6 +11,7 @@ import { isAbsolute, join } from 'node:path';
 import { RULES } from '../src/registry';
 import { main } from '../src/cli';
 import { THINGS_LISTING, scratchApp, writeThingApp } from './scratch-app';
+import { idColumn } from './text-columns';
 
 /** The repository, whose node_modules holds a zapier-platform-core for the apps written here. */
 const REPOSITORY = join(__dirname, '..', '..', '..');
@@ -197,11 +198,11 @@ it('exits 1 on a publishing task, with its ID, what to change and the link', asy
   writeApp('New Thing', 'Fires when a thing is added.');
   expect(await run('--skip-schema')).toBe(1);
   expect(out).toContain(
-    '✖ D021 publishing task triggers.new_thing: write the description as "Triggers when … ." ' +
+    `✖ ${idColumn('D021')} publishing task triggers.new_thing: write the description as "Triggers when … ." ` +
       '(it is "Fires when a thing is added."). ' +
       'https://docs.zapier.com/platform/publish/integration-checks-reference#D021',
   );
-  expect(out).toContainEqual(expect.stringMatching(/^✔ D018 pass +.*#D018$/));
+  expect(out).toContainEqual(expect.stringMatching(/^✔ D018 +pass +.*#D018$/));
   expect(out.at(-1)).toMatch(
     /^\d+ checks: \d+ passed, 0 with errors, 1 with publishing tasks, 0 with warnings, 0 not decided offline\.$/,
   );
@@ -212,10 +213,12 @@ describe('warnings', () => {
     writeApp('New Thing', 'Triggers when a thing is added.', undefined, TWO_WARNINGS);
     expect(await run('--skip-schema')).toBe(0);
     expect(out).toContainEqual(
-      expect.stringMatching(/^! D004 warning {9}triggers\.new_thing thing_id: /),
+      expect.stringMatching(/^! D004 +warning {9}triggers\.new_thing thing_id: /),
     );
     expect(out).toContainEqual(
-      expect.stringMatching(/^! D028 warning {9}triggers\.new_thing: cleanInputData is /),
+      expect.stringMatching(
+        /^! D028 +warning {9}triggers\.new_thing: cleanInputData is /,
+      ),
     );
     expect(out.at(-1)).toMatch(
       /^\d+ checks: \d+ passed, 0 with errors, 0 with publishing tasks, 2 with warnings, 0 not decided offline\.$/,
@@ -368,10 +371,14 @@ describe("a command line's conventions", () => {
       expect(await run('--skip-schema')).toBe(1);
       const lineOf = (id: string) => out.find((line) => line.includes(` ${id} `));
       expect(lineOf('D021')).toMatch(
-        new RegExp(`^${ESCAPE_PATTERN}31m✖${ESCAPE_PATTERN}39m D021 publishing task `),
+        new RegExp(
+          `^${ESCAPE_PATTERN}31m✖${ESCAPE_PATTERN}39m ${idColumn('D021')} publishing task `,
+        ),
       );
       expect(lineOf('D018')).toMatch(
-        new RegExp(`^${ESCAPE_PATTERN}32m✔${ESCAPE_PATTERN}39m D018 pass `),
+        new RegExp(
+          `^${ESCAPE_PATTERN}32m✔${ESCAPE_PATTERN}39m ${idColumn('D018')} pass `,
+        ),
       );
     });
 
@@ -381,7 +388,7 @@ describe("a command line's conventions", () => {
       writeApp('New Thing', 'Fires when a thing is added.');
       expect(await run('--skip-schema')).toBe(1);
       expect(out.join('\n')).not.toContain(ESCAPE);
-      expect(out).toContainEqual(expect.stringMatching(/^✖ D021 publishing task /));
+      expect(out).toContainEqual(expect.stringMatching(/^✖ D021 +publishing task /));
     });
 
     it('never when the output is not a terminal (piped)', async () => {
