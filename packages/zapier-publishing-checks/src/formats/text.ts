@@ -38,6 +38,9 @@ const STATUS_WORDS: Record<Shown, string> = {
   ignored: 'ignored',
 };
 
+/** A category or status as a person reads it, in Zapier's words: "publishing task". */
+export const statusWord = (status: Shown) => STATUS_WORDS[status];
+
 /** What a config's note prints in the ID column. */
 const CONFIG_ID = 'config';
 

@@ -9,7 +9,7 @@ const ID = 'local:curlies-in-request';
 export default defineRule({
   meta: {
     id: ID,
-    name: 'curlies-in-request',
+    name: 'requests-from-code-use-template-literals',
     category: 'warning',
     requirement:
       'on core 17 or later, what the code gives z.request() holds no {{bundle.…}} or {{process.…}} placeholder (core throws on it)',

@@ -230,7 +230,7 @@ const ID = 'local:json-field-schema';
 export default defineRule({
   meta: {
     id: ID,
-    name: 'json-field-schema',
+    name: 'json-field-schemas-are-valid',
     category: 'warning',
     requirement:
       "every json input field's schema is a JSON Schema a value can be checked against, and its default satisfies it",

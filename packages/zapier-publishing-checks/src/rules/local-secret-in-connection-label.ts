@@ -27,7 +27,7 @@ const ID = 'local:secret-in-connection-label';
 export default defineRule({
   meta: {
     id: ID,
-    name: 'secret-in-connection-label',
+    name: 'connection-label-shows-no-secret',
     category: 'warning',
     requirement: 'the connection label shows no token, key or password',
     // No page of Zapier's: docs/rules/<ID>.md, the page this package ships.
