@@ -75,7 +75,7 @@ const OPTIONS = {
   config: {
     type: 'string',
     argument: 'FILE',
-    help: `checks turned off and findings ignored, each with a reason (default: <app-dir>/${CONFIG_FILE}, else package.json's "zapierPublishingChecks")`,
+    help: `the config: checks turned off, findings ignored with a reason (default: <app-dir>/${CONFIG_FILE}, else package.json's "zapierPublishingChecks")`,
   },
   format: {
     type: 'string',

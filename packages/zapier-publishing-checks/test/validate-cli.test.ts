@@ -280,6 +280,10 @@ describe("a command line's conventions", () => {
     ]) {
       expect(help).toContain(`  ${option} `);
     }
+    // A check is turned off without a reason; only an ignored finding needs one.
+    expect(help).toMatch(
+      /--config FILE +the config: checks turned off, findings ignored with a reason \(/,
+    );
     expect(help).toMatch(
       /^exit codes:\n {2}0 {2}no error and no publishing task.*\n {2}1 {2}Zapier would block: .*more warnings than --max-warnings\n {2}2 {2}nothing was checked/m,
     );
