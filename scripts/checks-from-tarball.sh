@@ -4,9 +4,10 @@
 # `zapier-platform init` (each template that works offline: JavaScript
 # CommonJS and ES module minimal, TypeScript basic-auth, which init offers
 # as ES modules only), installs the tarball with the app's production
-# dependencies and no zapier-platform-cli, and runs it there on every Node.js
-# at hand (the project's 22, and the PATH's when it differs):
-# --help, --version, the schema step, --format json parsed, a missing
+# dependencies and no zapier-platform-cli (no install script may run), and
+# runs it there on every Node.js at hand (the project's 22, and the PATH's
+# when it differs): --help, --version, the schema step, a local: check's
+# link a file from the app's folder, --format json parsed, a missing
 # --listing (exit 2), an unbuilt TypeScript app (exit 2, "build it first"),
 # a broken copy of each app: a publishing task (exit 1, its ID) and a schema
 # error (exit 1); a config (an ignore with a reason, one without, one that
@@ -138,7 +139,14 @@ for spec in "${apps[@]}"; do
     fail "zapier-platform init $init_options"
   }
   cd "$app"
-  bounded 300 npm install --omit=dev --prefer-offline --no-audit --no-fund --loglevel=error "$tarball" >/dev/null
+  bounded 300 npm install --omit=dev --prefer-offline --no-audit --no-fund --loglevel=warn "$tarball" >/dev/null 2>"$work/install.log" || {
+    cat "$work/install.log" >&2
+    fail "$name: npm install $tarball"
+  }
+  if grep -q 'install-scripts' "$work/install.log"; then
+    cat "$work/install.log" >&2
+    fail "$name: installing the tarball runs a script"
+  fi
   if "$node22" -e 'require.resolve("zapier-platform-cli/package.json")' 2>/dev/null; then
     fail "$name: zapier-platform-cli is installed; the run must do without it"
   fi
@@ -185,6 +193,12 @@ for spec in "${apps[@]}"; do
     grep -q "^==> schema: zapier-platform-schema $schema_version " "$work/out" ||
       fail "$name: no schema step with zapier-platform-schema $schema_version: $(head -3 "$work/out")"
     echo "text: exit $code; $(head -1 "$work/out"); $(tail -1 "$work/out")"
+    page="$(grep -m1 '^✔ local:' "$work/out" | awk '{print $NF}')"
+    case "$page" in
+      node_modules/zapier-publishing-checks/docs/rules/local-*.md) [ -f "$page" ] || fail "$name: no page at $page" ;;
+      *) fail "$name: a local: check's link is not its page from the app's folder: $page" ;;
+    esac
+    echo "a local: check's link: $page"
 
     if [ "$node" = "$node22" ] && command -v script >/dev/null 2>&1; then
       # On a terminal (script(1) gives it one): coloured, unless NO_COLOR.
@@ -238,7 +252,7 @@ for spec in "${apps[@]}"; do
   expect_code 1 "$code" "$name config entry matching nothing (D021 still counts)"
   json_holds "report.config.unused.length === 1 && report.config.unused[0].check === 'D004'" "$name unused entry"
   code="$(checks "$node22")"
-  grep -q '^! config warning .*matches no finding' "$work/out" || fail "$name: the unused entry is not reported: $(cat "$work/out")"
+  grep -q '^! config  *warning .*matches no finding' "$work/out" || fail "$name: the unused entry is not reported: $(cat "$work/out")"
   echo "config, an entry matching nothing: exit $code; $(grep -m1 '^! config' "$work/out")"
   rm "$config"
 

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { CONFIG_FILE } from './config';
+import { checksList, checksListLines } from './formats/checks-list';
 import { githubReport } from './formats/github';
 import { jsonReport } from './formats/json';
 import { sarifReport } from './formats/sarif';
@@ -74,7 +75,7 @@ const OPTIONS = {
   config: {
     type: 'string',
     argument: 'FILE',
-    help: `checks turned off and findings ignored, each with a reason (default: <app-dir>/${CONFIG_FILE}, else package.json's "zapierPublishingChecks")`,
+    help: `the config: checks turned off, findings ignored with a reason (default: <app-dir>/${CONFIG_FILE}, else package.json's "zapierPublishingChecks")`,
   },
   format: {
     type: 'string',
@@ -102,7 +103,7 @@ const OPTIONS = {
   'list-checks': {
     type: 'boolean',
     default: false,
-    help: "print every check's ID, Zapier's category and name, and exit 0",
+    help: "print the publishing checks, then the versioning rules, each with its ID, Zapier's category, name and link (--format text or json), and exit 0",
   },
   help: {
     type: 'boolean',
@@ -152,16 +153,19 @@ function helpText(): string {
   ].join('\n');
 }
 
-/** `--list-checks`: every rule and versioning rule, one a line. */
-function checksList(): string {
-  const metas = [...RULES.map((rule) => rule.meta), ...Object.values(VERSIONING_RULES)];
-  const width = Math.max(...metas.map((meta) => meta.id.length));
-  return metas
-    .map(
-      (meta) =>
-        `${meta.id.padEnd(width)}  ${meta.category.padEnd(15)}  ${meta.name}  ${meta.url}`,
-    )
-    .join('\n');
+/** `--list-checks` in `format`: text or JSON; a report's other formats are no list. */
+function checksListText(format: string): string {
+  const list = checksList(
+    RULES.map((rule) => rule.meta),
+    Object.values(VERSIONING_RULES),
+  );
+  if (format === 'json') {
+    return JSON.stringify(list, null, 2);
+  }
+  if (format !== 'text') {
+    throw new CannotCheckError(`--list-checks --format ${format}: use text or json`);
+  }
+  return checksListLines(list).join('\n');
 }
 
 function ownVersion(): string {
@@ -367,7 +371,7 @@ export async function main(
       return 0;
     }
     if (values['list-checks']) {
-      output.out(checksList());
+      output.out(checksListText(values.format));
       return 0;
     }
     printing = {

@@ -3,6 +3,8 @@
  * rules, the runner and the formats share. It imports no rule, so nothing
  * that needs these types depends on the list of rules.
  */
+import { isAbsolute, join, relative, sep } from 'node:path';
+
 import type { RuleInput } from './input';
 import type { CodeLocation, Place } from './place';
 
@@ -49,8 +51,12 @@ export interface RuleMeta {
   category: Category;
   /** What the rule requires, in one line: a passing check's line says it. */
   requirement: string;
-  /** Zapier's reference for the ID, or this package's page for its own rules. */
-  url: string;
+  /**
+   * Zapier's page for the rule (its reference's anchor, a news post), or
+   * null for this package's own rules (`local:…`): their page ships in this
+   * package only (`linkOf` gives it as a file).
+   */
+  url: string | null;
   needs: readonly Need[];
   /** Every message the rule reports, by ID; `%{name}` is filled from the report's data. */
   messages: Readonly<Record<string, string>>;
@@ -163,8 +169,28 @@ export const zapierReference = (id: string) => `${ZAPIER_CHECKS_REFERENCE}#${id}
 /** A rule's page in this package: `docs/rules/D004.md`, `docs/rules/local-json-field-schema.md`. */
 export const pageOf = (id: string) => `docs/rules/${id.replace(':', '-')}.md`;
 
-/** Where this package's own rules (`local:…`) are explained: their page, as the package ships it. */
-export const localReference = (id: string) => `zapier-publishing-checks ${pageOf(id)}`;
+/** This package's folder, where docs/ is: one above src/ and dist/. */
+const PACKAGE = join(__dirname, '..');
+
+/** A rule's page as a file of this machine: in the installed package, `…/docs/rules/D004.md`. */
+export const pageFileOf = (id: string) => join(PACKAGE, pageOf(id));
+
+/**
+ * Where a reader learns about a rule: Zapier's page; for this package's own
+ * rules, which have none, their page as a path to open: from `cwd` when the
+ * page lies below it (`node_modules/zapier-publishing-checks/docs/rules/…`
+ * in an app's folder), else absolute.
+ */
+export function linkOf(meta: Pick<RuleMeta, 'id' | 'url'>, cwd = process.cwd()): string {
+  if (meta.url !== null) {
+    return meta.url;
+  }
+  const page = pageFileOf(meta.id);
+  const fromCwd = relative(cwd, page);
+  return fromCwd === '..' || fromCwd.startsWith(`..${sep}`) || isAbsolute(fromCwd)
+    ? page
+    : fromCwd;
+}
 
 /** A rule's verdict on an app: pass, or the worst of its findings (error, publishing task, warning, deferred). */
 export type ResultStatus = 'pass' | FindingStatus;

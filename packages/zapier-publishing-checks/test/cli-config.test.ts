@@ -12,17 +12,21 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 import { main } from '../src/cli';
 import { CONFIG_FILE } from '../src/config';
 import { RULES } from '../src/registry';
+import type { RuleMeta } from '../src/rule';
+import { pageOf } from '../src/rule';
 import { VERSIONING_RULES } from '../src/versioning/rules';
 import { THINGS_LISTING, scratchApp, writeThingApp } from './scratch-app';
+import { idColumn } from './text-columns';
 
 /** The repository, whose node_modules holds a zapier-platform-core for the apps written here. */
 const REFERENCE = 'https://docs.zapier.com/platform/publish/integration-checks-reference';
 const ALL = RULES.length;
+const PACKAGE = join(__dirname, '..');
 
 let appDir: string;
 let out: string[];
@@ -60,7 +64,10 @@ const REASON = 'the service calls it an event, and Zapier agreed';
 const IGNORE_D021 = { check: 'D021', at: 'triggers.new_thing', reason: REASON };
 const D021_MESSAGE =
   'write the description as "Triggers when … ." (it is "Fires when a thing is added.")';
-const D021_LINE = `✖ D021 publishing task triggers.new_thing: ${D021_MESSAGE}. ${REFERENCE}#D021`;
+const D021_TEXT = `publishing task triggers.new_thing: ${D021_MESSAGE}. ${REFERENCE}#D021`;
+const D021_LINE = `✖ ${idColumn('D021')} ${D021_TEXT}`;
+/** --quiet prints D021 alone: the ID column is as wide as D021. */
+const D021_QUIET_LINE = `✖ D021 ${D021_TEXT}`;
 
 interface Json {
   results: { id: string; status: string; ignored: string | null }[];
@@ -82,7 +89,7 @@ describe('a finding the config ignores', () => {
   it('no longer blocks: exit 0, its line marked "-" with the reason, the count last', async () => {
     expect(await run()).toBe(0);
     expect(out).toContain(
-      `- D021 ignored         triggers.new_thing: ${D021_MESSAGE} (ignored: ${REASON}). ${REFERENCE}#D021`,
+      `- ${idColumn('D021')} ignored         triggers.new_thing: ${D021_MESSAGE} (ignored: ${REASON}). ${REFERENCE}#D021`,
     );
     expect(out.filter((line) => / D021 /.test(line))).toHaveLength(1);
     expect(out.at(-1)).toBe(
@@ -132,7 +139,7 @@ describe('a finding the config ignores', () => {
       }),
     );
     expect(await run()).toBe(0);
-    expect(out).toContainEqual(expect.stringMatching(/^- D021 ignored {9}/));
+    expect(out).toContainEqual(expect.stringMatching(/^- D021 +ignored {9}/));
   });
 
   it("beside a config file, package.json's key stops the run: exit 2, naming both", async () => {
@@ -198,7 +205,7 @@ describe('a config with a mistake', () => {
 describe('an ignore entry that matches no finding', () => {
   const NOWHERE = { check: 'D021', at: 'triggers.old_thing', reason: 'renamed since' };
   const UNUSED_LINE = () =>
-    `! config warning         ${join(appDir, CONFIG_FILE)}:5: the ignore entry for D021 at "triggers.old_thing" matches no finding: remove it, or correct its place.`;
+    `! ${idColumn('config')} warning         ${join(appDir, CONFIG_FILE)}:5: the ignore entry for D021 at "triggers.old_thing" matches no finding: remove it, or correct its place.`;
 
   beforeEach(() => {
     writeApp('Triggers when a thing is added.');
@@ -238,7 +245,7 @@ describe('a check the config turns off', () => {
   it('is not run: exit 0, a line says which file turned it off, the count last', async () => {
     expect(await run()).toBe(0);
     expect(out.filter((line) => line.includes('D021'))).toEqual([
-      `- D021 off by ${join(appDir, CONFIG_FILE)}`,
+      `- ${idColumn('D021')} off             by ${join(appDir, CONFIG_FILE)}`,
     ]);
     expect(out.at(-1)).toBe(
       `${ALL - 1} checks: ${ALL - 1} passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline, 1 off.`,
@@ -293,7 +300,7 @@ describe("a versioning rule's finding", () => {
     expect(await run('--previous', previous)).toBe(1);
     expect(out).toContainEqual(
       expect.stringMatching(
-        /^✖ removed-input-field publishing task triggers\.new_thing page: /,
+        /^✖ removed-input-field +publishing task triggers\.new_thing page: /,
       ),
     );
   });
@@ -312,7 +319,7 @@ describe("a versioning rule's finding", () => {
     expect(out).toContainEqual(
       expect.stringMatching(
         new RegExp(
-          `^- removed-input-field ignored {9}triggers\\.new_thing page: removed: .* \\(ignored: no Zap filled it\\)\\. ${GUARDRAILS}$`,
+          `^- removed-input-field +ignored {9}triggers\\.new_thing page: removed: .* \\(ignored: no Zap filled it\\)\\. ${GUARDRAILS}$`,
         ),
       ),
     );
@@ -326,7 +333,7 @@ describe("a versioning rule's finding", () => {
     writeConfig({ checks: { 'removed-input-field': 'off' } });
     expect(await run('--previous', previous)).toBe(0);
     expect(out.filter((line) => line.includes('removed-input-field'))).toEqual([
-      `- removed-input-field off by ${join(appDir, CONFIG_FILE)}`,
+      `- ${idColumn('removed-input-field')} off             by ${join(appDir, CONFIG_FILE)}`,
     ]);
   });
 });
@@ -340,7 +347,7 @@ describe('--quiet', () => {
       expect(await run(flag)).toBe(1);
       expect(out).toEqual([
         `==> publishing checks (${REFERENCE})`,
-        D021_LINE,
+        D021_QUIET_LINE,
         `${ALL} checks: ${ALL - 3} passed, 0 with errors, 1 with publishing tasks, 2 with warnings, 0 not decided offline.`,
       ]);
     },
@@ -478,34 +485,97 @@ describe('the short flags and --list-checks', () => {
     expect(out).toEqual([version]);
   });
 
-  it("--list-checks prints every check's ID, category, name and link, the versioning rules after, and exits 0", async () => {
-    expect(await main(['--list-checks'], output)).toBe(0);
+  /** The two sections of `--list-checks`: each title, then its lines. */
+  async function listed(...args: string[]) {
+    expect(await main(['--list-checks', ...args], output)).toBe(0);
     expect(err).toEqual([]);
     expect(out).toHaveLength(1);
     const lines = (out[0] ?? '').split('\n');
-    const versioning = Object.values(VERSIONING_RULES);
-    expect(lines.map((line) => line.split(' ')[0])).toEqual([
-      ...RULES.map((rule) => rule.meta.id),
-      ...versioning.map((meta) => meta.id),
-    ]);
-    expect(lines).toContainEqual(
-      expect.stringMatching(
-        new RegExp(
-          `^D021 +publishing-task  trigger-descriptions-say-triggers-when  ${REFERENCE}#D021$`,
-        ),
-      ),
+    const versioningAt = lines.findIndex((line) => line.startsWith('==> versioning'));
+    return {
+      lines,
+      checksTitle: lines[0],
+      checks: lines.slice(1, versioningAt - 1),
+      gap: lines[versioningAt - 1],
+      versioningTitle: lines[versioningAt],
+      versioning: lines.slice(versioningAt + 1),
+    };
+  }
+  const VERSIONING = Object.values(VERSIONING_RULES);
+
+  it('--list-checks prints the checks a run counts, then the versioning rules, each section titled with its count', async () => {
+    const list = await listed();
+    expect(list.checksTitle).toBe(`==> publishing checks — ${ALL}`);
+    expect(list.checks.map((line) => line.split(' ')[0])).toEqual(
+      RULES.map((rule) => rule.meta.id),
     );
-    expect(lines).toContainEqual(
-      expect.stringMatching(
-        /^removed-step +publishing-task {2}removed-step {2}https:\/\/docs\.zapier\.com\/integrations\/news\/2026\/version-promotion-guardrails$/,
-      ),
+    expect(list.gap).toBe('');
+    expect(list.versioningTitle).toBe(
+      `==> versioning rules — ${VERSIONING.length}, with --previous or --versions`,
     );
-    // The columns line up: each category starts at the same place.
-    const starts = new Set(
-      lines.map((line) => line.search(/ (error|publishing-task|warning) /)),
+    expect(list.versioning.map((line) => line.split(' ')[0])).toEqual(
+      VERSIONING.map((meta) => meta.id),
     );
-    expect(starts.size).toBe(1);
   });
+
+  it('--list-checks counts the checks as a run does', async () => {
+    const { checksTitle } = await listed();
+    out = [];
+    writeApp();
+    await run();
+    const counted = /^(\d+) checks: /.exec(out.at(-1) ?? '')?.[1];
+    expect(counted).toBeDefined();
+    expect(checksTitle).toBe(`==> publishing checks — ${counted}`);
+  });
+
+  it("--list-checks gives each its ID, Zapier's category, its name and its link, in aligned columns", async () => {
+    const { checks, versioning } = await listed();
+    const lines = [...checks, ...versioning];
+    const metas = [...RULES.map((rule) => rule.meta), ...VERSIONING];
+    const columns = lines.map((line) => line.split(/ {2,}/));
+    expect(columns).toEqual(
+      metas.map((meta) => [
+        meta.id,
+        meta.category.replace('-', ' '),
+        meta.name,
+        meta.url ?? relative(process.cwd(), join(PACKAGE, pageOf(meta.id))),
+      ]),
+    );
+    // Each column starts at the same place on every line, in both sections.
+    for (const column of [1, 2, 3]) {
+      const starts = new Set(
+        lines.map((line, at) => line.indexOf(`  ${columns[at]![column]!}`) + 2),
+      );
+      expect(starts.size).toBe(1);
+    }
+  });
+
+  it('--list-checks --format json prints the two lists', async () => {
+    expect(await main(['--list-checks', '--format', 'json'], output)).toBe(0);
+    expect(err).toEqual([]);
+    const list = JSON.parse(out.join('\n')) as Record<string, Record<string, string>[]>;
+    expect(Object.keys(list)).toEqual(['checks', 'versioning']);
+    const asListed = (meta: RuleMeta) => ({
+      id: meta.id,
+      name: meta.name,
+      category: meta.category,
+      requirement: meta.requirement,
+      link: meta.url ?? relative(process.cwd(), join(PACKAGE, pageOf(meta.id))),
+    });
+    expect(list.checks).toEqual(RULES.map((rule) => asListed(rule.meta)));
+    expect(list.versioning).toEqual(VERSIONING.map(asListed));
+  });
+
+  it.each(['github', 'sarif'])(
+    '--list-checks --format %s: exit 2, naming the formats it prints',
+    async (format) => {
+      expect(await main(['--list-checks', '--format', format], output)).toBe(2);
+      expect(out).toEqual([]);
+      expect(err).toEqual([
+        `zapier-publishing-checks: --list-checks --format ${format}: use text or json`,
+      ]);
+    },
+  );
 
   it('--list-checks needs no app', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'no-app-'));

@@ -3,15 +3,16 @@
  * `--format sarif` (SARIF 2.1.0 for code scanning): each finding that counts
  * at its line of code, in its category's level, escaped as GitHub reads it;
  * an ignored finding left out (github) or suppressed with its reason (sarif).
+ * And the text report's columns.
  */
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 import { CONFIG_FILE } from '../src/config';
 import { githubReport } from '../src/formats/github';
 import { sarifReport } from '../src/formats/sarif';
+import { textReport } from '../src/formats/text';
 import type { LintResult } from '../src/lint';
 import { lint } from '../src/lint';
 import { RULES } from '../src/registry';
@@ -34,6 +35,11 @@ const D004 = metaOf('D004');
 const M002 = metaOf('M002');
 const JSON_FIELD = metaOf('local:json-field-schema');
 const PUSH = VERSIONING_RULES.push;
+/** This package's own page for local:json-field-schema, from the current folder (the repository's root here). */
+const JSON_FIELD_PAGE = relative(
+  process.cwd(),
+  join(PACKAGE, 'docs', 'rules', 'local-json-field-schema.md'),
+);
 
 const finding = (
   status: Finding['status'],
@@ -144,6 +150,69 @@ function resultIn(appDir: string): LintResult {
 const SUMMARY =
   '5 checks: 1 passed, 0 with errors, 1 with publishing tasks, 2 with warnings (3 warnings in all), 1 not decided offline, 1 off.';
 
+describe('--format text', () => {
+  const appDir = join(process.cwd(), 'apps', 'things');
+  /** The lines of checks, config notes and versioning rules: a mark, an ID, a status. */
+  const resultLines = (lines: string[]) => lines.filter((line) => /^[✔✖!?-] /.test(line));
+  const COLUMNS =
+    /^. (\S+) +(pass|error|publishing task|warning|deferred|ignored|off) +/d;
+  /** A line's ID, the column its status word starts at, the column what follows starts at. */
+  function columnsOf(line: string) {
+    const match = COLUMNS.exec(line);
+    const status = match?.indices?.[2];
+    if (match === null || status === undefined) {
+      throw new Error(`no ID and status in: ${line}`);
+    }
+    return { id: match[1] ?? '', statusAt: status[0], restAt: match[0].length };
+  }
+
+  it.each([
+    ['all', false],
+    ['--quiet', true],
+  ])(
+    '%s: pads every ID to the longest one the report prints, so the status and what follows line up',
+    (_, quiet) => {
+      const lines = resultLines(textReport(resultIn(appDir), { quiet }));
+      expect(lines.length).toBeGreaterThan(1);
+      const columns = lines.map(columnsOf);
+      const width = Math.max(...columns.map(({ id }) => id.length));
+      expect(new Set(columns.map(({ statusAt }) => statusAt))).toEqual(
+        new Set([`✔ `.length + width + 1]),
+      );
+      expect(new Set(columns.map(({ restAt }) => restAt)).size).toBe(1);
+    },
+  );
+
+  it('is as wide as the longest ID printed: local: IDs, config notes, versioning rules', () => {
+    const lines = resultLines(textReport(resultIn(appDir)));
+    expect(lines.map((line) => columnsOf(line).id)).toEqual([
+      'D018',
+      'D021',
+      'D004',
+      'D004',
+      'M002',
+      'local:json-field-schema',
+      'D028',
+      'config',
+      'push',
+    ]);
+    const column = 'local:json-field-schema'.length + 1;
+    expect(lines.find((line) => line.startsWith('! config'))).toBe(
+      `! ${'config'.padEnd(column)}warning         ${join(appDir, CONFIG_FILE)}: the ignore entry for D018 at "triggers.old_thing" matches no finding: remove it, or correct its place.`,
+    );
+    expect(lines.find((line) => line.startsWith('- D028'))).toBe(
+      `- ${'D028'.padEnd(column)}off             by ${join(appDir, CONFIG_FILE)}`,
+    );
+  });
+
+  it('--quiet: as wide as the longest ID of what blocks, the only lines it prints', () => {
+    expect(resultLines(textReport(resultIn(appDir), { quiet: true }))).toEqual([
+      `✖ D021 publishing task triggers.new_thing: write the description as "Triggers when … .". ${D021.url}`,
+      `✖ push error           1.0.1 would land behind 1.0.2 on its line. ${PUSH.url}`,
+    ]);
+  });
+});
+
 describe('--format github', () => {
   /** The app in a folder below the current one, as in a workflow's checkout. */
   const appDir = join(process.cwd(), 'apps', 'things');
@@ -153,7 +222,7 @@ describe('--format github', () => {
       `::error file=apps/things/index.js,line=6,title=D021::triggers.new_thing: write the description as "Triggers when … ." (publishing task; ${D021.url})`,
       `::warning file=apps/things/triggers/thing.js,line=12,title=D004::triggers.new_thing thing_id: offer a dropdown (warning; ${D004.url})`,
       `::notice file=apps/things/index.js,line=1,title=M002::no listing.json (deferred; ${M002.url})`,
-      `::warning file=apps/things/lib/a%2Cb%3Ac%25.js,line=3,title=local%3Ajson-field-schema::lib/a,b:c%25.js:3: 100%25 of it, then%0Aa second line (warning; ${JSON_FIELD.url})`,
+      `::warning file=apps/things/lib/a%2Cb%3Ac%25.js,line=3,title=local%3Ajson-field-schema::lib/a,b:c%25.js:3: 100%25 of it, then%0Aa second line (warning; ${JSON_FIELD_PAGE})`,
       `::error file=apps/things/index.js,line=1,title=push::1.0.1 would land behind 1.0.2 on its line (error; ${PUSH.url})`,
       `::warning file=apps/things/${CONFIG_FILE},line=1,title=config::the ignore entry for D018 at "triggers.old_thing" matches no finding: remove it, or correct its place`,
       SUMMARY,
@@ -307,7 +376,7 @@ interface SarifRule {
   id: string;
   name: string;
   shortDescription: { text: string };
-  helpUri: string;
+  helpUri?: string;
   help: { text: string; markdown?: string };
   defaultConfiguration: { level: string };
 }
@@ -386,10 +455,9 @@ describe('--format sarif', () => {
       'error', // push, an error
     ]);
     expect(rules[0]?.help.markdown).toBe(page('D018'));
-    // This package's own rule: its page, as a file, for the help link too.
-    expect(rules[4]?.helpUri).toBe(
-      pathToFileURL(join(PACKAGE, 'docs', 'rules', 'local-json-field-schema.md')).href,
-    );
+    // This package's own rule: no page on the web, so no help link (a file
+    // of the machine that ran it is no link for a reader); its page whole.
+    expect(rules[4]).not.toHaveProperty('helpUri');
     expect(rules[4]?.help.markdown).toBe(page('local-json-field-schema'));
     // A versioning rule has no page of its own: its requirement.
     expect(rules[5]?.help).toEqual({ text: PUSH.requirement });

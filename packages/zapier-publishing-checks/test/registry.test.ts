@@ -1,9 +1,10 @@
-/** The registry and the folders agree: every rule module is registered, and every rule has its test and its page. */
+/** The registry and the folders agree: every rule module is registered, and every rule has its test and its page; every check has a name of its own. */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { RULES } from '../src/registry';
 import { pageOf } from '../src/rule';
+import { VERSIONING_RULES } from '../src/versioning/rules';
 
 const PACKAGE = join(__dirname, '..');
 
@@ -31,3 +32,16 @@ it.each(RULES.map((rule) => [rule.meta.id]))(
     expect(existsSync(join(PACKAGE, pageOf(id)))).toBe(true);
   },
 );
+
+it('names every check and versioning rule in words of its own: no name is its ID again, no two alike', () => {
+  const metas = [...RULES.map((rule) => rule.meta), ...Object.values(VERSIONING_RULES)];
+  const repeating = metas.filter(
+    (meta) => meta.name === meta.id || meta.name === meta.id.replace(/^local:/, ''),
+  );
+  expect(repeating.map((meta) => meta.id)).toEqual([]);
+  const names = metas.map((meta) => meta.name);
+  expect(new Set(names).size).toBe(names.length);
+  for (const name of names) {
+    expect(name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)+$/);
+  }
+});

@@ -2,6 +2,8 @@
  * Where each finding is, as data: every format prints the place a rule
  * gave it, never one read back out of the message.
  */
+import { join, sep } from 'node:path';
+
 import { jsonEntry } from '../src/formats/json';
 import { entryLine, textReport } from '../src/formats/text';
 import { summaryLine, summaryOf } from '../src/formats/summary';
@@ -13,7 +15,7 @@ import type {
   RuleMeta,
   RuleResult,
 } from '../src/rule';
-import { entriesOf, placeText } from '../src/rule';
+import { entriesOf, linkOf, placeText } from '../src/rule';
 
 const META: RuleMeta = {
   id: 'D000',
@@ -267,4 +269,35 @@ it('prints the versioning rules under their heading only when a line of them is 
   expect(
     headings(textReport(withVersioning(['1.0.1 follows 1.0.0.']), { quiet: true })),
   ).toHaveLength(1);
+});
+
+describe('linkOf', () => {
+  const PACKAGE = join(__dirname, '..');
+  const LOCAL = { id: 'local:json-field-schema', url: null };
+  const PAGE = join(PACKAGE, 'docs', 'rules', 'local-json-field-schema.md');
+
+  it("is Zapier's page for a rule that has one, wherever the command runs", () => {
+    expect(linkOf(META, sep)).toBe(META.url);
+    expect(linkOf(META, PACKAGE)).toBe(META.url);
+  });
+
+  it("is this package's page, from the current folder when the package is below it", () => {
+    expect(linkOf(LOCAL, PACKAGE)).toBe(
+      join('docs', 'rules', 'local-json-field-schema.md'),
+    );
+    expect(linkOf(LOCAL, join(PACKAGE, '..', '..'))).toBe(
+      join(
+        'packages',
+        'zapier-publishing-checks',
+        'docs',
+        'rules',
+        'local-json-field-schema.md',
+      ),
+    );
+  });
+
+  it("is this package's page as an absolute path from a folder beside it or below it", () => {
+    expect(linkOf(LOCAL, join(PACKAGE, 'src'))).toBe(PAGE);
+    expect(linkOf(LOCAL, join(PACKAGE, '..', 'another-package'))).toBe(PAGE);
+  });
 });

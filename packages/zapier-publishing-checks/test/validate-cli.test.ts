@@ -5,6 +5,7 @@
  * exit code of each kind of bad input, naming what was wrong).
  */
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -14,11 +15,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 
 import { RULES } from '../src/registry';
 import { main } from '../src/cli';
 import { THINGS_LISTING, scratchApp, writeThingApp } from './scratch-app';
+import { idColumn } from './text-columns';
 
 /** The repository, whose node_modules holds a zapier-platform-core for the apps written here. */
 const REPOSITORY = join(__dirname, '..', '..', '..');
@@ -121,6 +123,51 @@ it('passes an app that follows every rule, after the schema validation, naming t
   );
 });
 
+describe("each check's link", () => {
+  /** The link that ends each check's line: after its last ". ". */
+  const links = () =>
+    out
+      .filter((line) => /^[✔✖!?-] /.test(line))
+      .map((line) => line.slice(line.lastIndexOf('. ') + 2));
+  const LOCAL_RULES = RULES.filter((rule) => rule.meta.url === null).length;
+
+  /** The links printed by a run from `cwd`: Zapier's pages, and this package's own for its rules. */
+  async function linksFrom(cwd: string) {
+    writeApp('New Thing', 'Triggers when a thing is added.');
+    const before = process.cwd();
+    process.chdir(cwd);
+    try {
+      expect(await run('--skip-schema')).toBe(0);
+    } finally {
+      process.chdir(before);
+    }
+    const printed = links();
+    expect(printed).toHaveLength(RULES.length);
+    const pages = printed.filter((link) => !link.startsWith('https://'));
+    expect(pages).toHaveLength(LOCAL_RULES);
+    expect(LOCAL_RULES).toBeGreaterThan(0);
+    return pages;
+  }
+
+  it('is, for a local: rule, its page from the current folder, when the package is below it', async () => {
+    const pages = await linksFrom(REPOSITORY);
+    for (const page of pages) {
+      expect(page).toMatch(
+        /^packages\/zapier-publishing-checks\/docs\/rules\/local-.+\.md$/,
+      );
+      expect(existsSync(join(REPOSITORY, page))).toBe(true);
+    }
+  });
+
+  it('is, for a local: rule, its page as an absolute path from anywhere else', async () => {
+    const pages = await linksFrom(appDir);
+    for (const page of pages) {
+      expect(isAbsolute(page)).toBe(true);
+      expect(existsSync(page)).toBe(true);
+    }
+  });
+});
+
 it("gives a local run Zapier's cache, as a live run has it", async () => {
   writeApp(
     'New Thing',
@@ -160,11 +207,11 @@ it('exits 1 on a publishing task, with its ID, what to change and the link', asy
   writeApp('New Thing', 'Fires when a thing is added.');
   expect(await run('--skip-schema')).toBe(1);
   expect(out).toContain(
-    '✖ D021 publishing task triggers.new_thing: write the description as "Triggers when … ." ' +
+    `✖ ${idColumn('D021')} publishing task triggers.new_thing: write the description as "Triggers when … ." ` +
       '(it is "Fires when a thing is added."). ' +
       'https://docs.zapier.com/platform/publish/integration-checks-reference#D021',
   );
-  expect(out).toContainEqual(expect.stringMatching(/^✔ D018 pass +.*#D018$/));
+  expect(out).toContainEqual(expect.stringMatching(/^✔ D018 +pass +.*#D018$/));
   expect(out.at(-1)).toMatch(
     /^\d+ checks: \d+ passed, 0 with errors, 1 with publishing tasks, 0 with warnings, 0 not decided offline\.$/,
   );
@@ -175,10 +222,12 @@ describe('warnings', () => {
     writeApp('New Thing', 'Triggers when a thing is added.', undefined, TWO_WARNINGS);
     expect(await run('--skip-schema')).toBe(0);
     expect(out).toContainEqual(
-      expect.stringMatching(/^! D004 warning {9}triggers\.new_thing thing_id: /),
+      expect.stringMatching(/^! D004 +warning {9}triggers\.new_thing thing_id: /),
     );
     expect(out).toContainEqual(
-      expect.stringMatching(/^! D028 warning {9}triggers\.new_thing: cleanInputData is /),
+      expect.stringMatching(
+        /^! D028 +warning {9}triggers\.new_thing: cleanInputData is /,
+      ),
     );
     expect(out.at(-1)).toMatch(
       /^\d+ checks: \d+ passed, 0 with errors, 0 with publishing tasks, 2 with warnings, 0 not decided offline\.$/,
@@ -242,6 +291,10 @@ describe("a command line's conventions", () => {
     ]) {
       expect(help).toContain(`  ${option} `);
     }
+    // A check is turned off without a reason; only an ignored finding needs one.
+    expect(help).toMatch(
+      /--config FILE +the config: checks turned off, findings ignored with a reason \(/,
+    );
     expect(help).toMatch(
       /^exit codes:\n {2}0 {2}no error and no publishing task.*\n {2}1 {2}Zapier would block: .*more warnings than --max-warnings\n {2}2 {2}nothing was checked/m,
     );
@@ -362,10 +415,14 @@ describe("a command line's conventions", () => {
       expect(await run('--skip-schema')).toBe(1);
       const lineOf = (id: string) => out.find((line) => line.includes(` ${id} `));
       expect(lineOf('D021')).toMatch(
-        new RegExp(`^${ESCAPE_PATTERN}31m✖${ESCAPE_PATTERN}39m D021 publishing task `),
+        new RegExp(
+          `^${ESCAPE_PATTERN}31m✖${ESCAPE_PATTERN}39m ${idColumn('D021')} publishing task `,
+        ),
       );
       expect(lineOf('D018')).toMatch(
-        new RegExp(`^${ESCAPE_PATTERN}32m✔${ESCAPE_PATTERN}39m D018 pass `),
+        new RegExp(
+          `^${ESCAPE_PATTERN}32m✔${ESCAPE_PATTERN}39m ${idColumn('D018')} pass `,
+        ),
       );
     });
 
@@ -375,7 +432,7 @@ describe("a command line's conventions", () => {
       writeApp('New Thing', 'Fires when a thing is added.');
       expect(await run('--skip-schema')).toBe(1);
       expect(out.join('\n')).not.toContain(ESCAPE);
-      expect(out).toContainEqual(expect.stringMatching(/^✖ D021 publishing task /));
+      expect(out).toContainEqual(expect.stringMatching(/^✖ D021 +publishing task /));
     });
 
     it('never when the output is not a terminal (piped)', async () => {

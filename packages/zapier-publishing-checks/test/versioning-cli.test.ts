@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { main } from '../src/cli';
+import { idColumn } from './text-columns';
 
 const REPOSITORY = join(__dirname, '..', '..', '..');
 const GUARDRAILS =
@@ -83,11 +84,11 @@ describe('--previous', () => {
     const previous = appFolder('previous', '1.0.0', [PAGE]);
     expect(await run(appFolder('next', '1.0.1', []), '--previous', previous)).toBe(1);
     expect(lines).toContain(
-      `✖ removed-input-field publishing task triggers.new_thing page: removed: existing Zaps that fill it lose its value; keep the field (the code may ignore it), or raise the major. ${GUARDRAILS}`,
+      `✖ ${idColumn('removed-input-field')} publishing task triggers.new_thing page: removed: existing Zaps that fill it lose its value; keep the field (the code may ignore it), or raise the major. ${GUARDRAILS}`,
     );
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^! C002 warning {9}triggers\.new_thing page: removed: .*#C002$/,
+        /^! C002 +warning {9}triggers\.new_thing page: removed: .*#C002$/,
       ),
     );
     expect(lines.slice(-3)).toEqual([
@@ -102,12 +103,12 @@ describe('--previous', () => {
     expect(await run(appFolder('next', '2.0.0', []), '--previous', previous)).toBe(0);
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^! removed-input-field warning {9}triggers\.new_thing page: /,
+        /^! removed-input-field +warning {9}triggers\.new_thing page: /,
       ),
     );
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^! migrate warning {9}2\.0\.0: users of 1\.x are not migrated to it/,
+        /^! migrate +warning {9}2\.0\.0: users of 1\.x are not migrated to it/,
       ),
     );
     expect(lines.at(-1)).toBe(
@@ -127,7 +128,7 @@ describe('--previous', () => {
     const renamed = lines.filter((line) => line.includes(' renamed-input-field '));
     expect(renamed).toEqual([
       expect.stringMatching(
-        /^✖ renamed-input-field publishing task triggers\.new_thing page: renamed to page_id/,
+        /^✖ renamed-input-field +publishing task triggers\.new_thing page: renamed to page_id/,
       ),
     ]);
     expect(renamed[0]!.endsWith(GUARDRAILS)).toBe(true);
@@ -183,7 +184,7 @@ describe('--previous', () => {
     ).toBe(0);
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^! removed-output-field warning {9}triggers\.new_thing title: output field removed: /,
+        /^! removed-output-field +warning {9}triggers\.new_thing title: output field removed: /,
       ),
     );
     expect(lines.slice(-3)).toEqual([
@@ -244,11 +245,11 @@ describe('--previous', () => {
     expect(await run(next, '--previous', previous)).toBe(1);
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^✖ removed-input-field publishing task triggers\.new_thing page: no longer written out: Zapier compares the definitions and sees it removed/,
+        /^✖ removed-input-field +publishing task triggers\.new_thing page: no longer written out: Zapier compares the definitions and sees it removed/,
       ),
     );
     expect(lines).toContainEqual(
-      expect.stringMatching(/^! C002 warning {9}triggers\.new_thing page: removed: /),
+      expect.stringMatching(/^! C002 +warning {9}triggers\.new_thing page: removed: /),
     );
     // Nothing is left undecided: no versioning line is deferred.
     expect(lines.filter((line) => line.startsWith('? '))).toEqual([]);
@@ -287,7 +288,7 @@ describe('--previous', () => {
     ).toBe(1);
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^✖ newly-required-field publishing task triggers\.new_thing page: optional before, now required without a default/,
+        /^✖ newly-required-field +publishing task triggers\.new_thing page: optional before, now required without a default/,
       ),
     );
   });
@@ -339,7 +340,7 @@ describe('--versions', () => {
     const file = versionsFile('1.0.0\n1.0.1\n');
     expect(await run(appFolder('next', '1.0.3', []), '--versions', file)).toBe(1);
     expect(lines.at(-1)).toBe(
-      '✖ push error           1.0.3 requires 1.0.2 to exist: push 1.0.2 first (or number this version after what exists). https://docs.zapier.com/integrations/news/2026/no-skip-or-intermediate-versions',
+      `✖ ${idColumn('push')} error           1.0.3 requires 1.0.2 to exist: push 1.0.2 first (or number this version after what exists). https://docs.zapier.com/integrations/news/2026/no-skip-or-intermediate-versions`,
     );
   });
 
@@ -349,7 +350,7 @@ describe('--versions', () => {
     );
     expect(await run(appFolder('next', '1.1.0', []), '--versions', file)).toBe(0);
     expect(lines.at(-1)).toMatch(
-      /^✔ push pass +1\.1\.0 follows a release of 1\.0\.x: nothing to change\. /,
+      /^✔ push +pass +1\.1\.0 follows a release of 1\.0\.x: nothing to change\. /,
     );
   });
 

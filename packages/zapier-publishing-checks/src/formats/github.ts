@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import type { IgnoreEntry } from '../config';
 import type { LintResult } from '../lint';
 import type { CodeLocation, ReportEntry } from '../rule';
-import { placeText } from '../rule';
+import { linkOf, placeText } from '../rule';
 import { allEntries, shown, summaryLine, unusedLine } from './summary';
 
 const LEVEL = {
@@ -60,7 +60,7 @@ const counts = (entry: ReportEntry): entry is Counted =>
 function annotation(entry: Counted, appDir: string): string {
   const at = placeText(entry.place);
   const status = entry.status === 'publishing-task' ? 'publishing task' : entry.status;
-  const message = `${at === '' ? '' : `${at}: `}${entry.message} (${status}; ${entry.meta.url})`;
+  const message = `${at === '' ? '' : `${at}: `}${entry.message} (${status}; ${linkOf(entry.meta)})`;
   return command(LEVEL[entry.status], entry.meta.id, message, entry.near, appDir);
 }
 
@@ -78,7 +78,7 @@ function deferredNotice(
     return annotation(first, appDir);
   }
   const places = entries.map((entry) => placeText(entry.place) || 'the app');
-  const message = `not decided offline at ${entries.length} places (${places.join(', ')}); the first: ${first.message} (deferred; ${first.meta.url})`;
+  const message = `not decided offline at ${entries.length} places (${places.join(', ')}); the first: ${first.message} (deferred; ${linkOf(first.meta)})`;
   return command('notice', first.meta.id, message, undefined, appDir);
 }
 

@@ -3,7 +3,7 @@ import type { IgnoreEntry } from '../config';
 import type { LintResult } from '../lint';
 import type { SchemaError } from '../read/schema';
 import type { CodeLocation, ReportEntry, ResultStatus } from '../rule';
-import { entriesOf } from '../rule';
+import { entriesOf, linkOf } from '../rule';
 import type { Summary } from './summary';
 import { shown, summaryOf } from './summary';
 
@@ -22,6 +22,7 @@ export interface JsonEntry {
   /** Where in the app's code its place is written, or null. */
   near: CodeLocation | null;
   message: string;
+  /** Zapier's page for the check, or this package's page for its own (`local:…`) as a path (`linkOf`). */
   link: string;
   /** Why the config ignores it, or null: it counts. */
   ignored: string | null;
@@ -57,7 +58,7 @@ export function jsonEntry(entry: ReportEntry): JsonEntry {
     line: place.line ?? null,
     near: entry.near ?? null,
     message: entry.message,
-    link: entry.meta.url,
+    link: linkOf(entry.meta),
     ignored: entry.ignored ?? null,
   };
 }

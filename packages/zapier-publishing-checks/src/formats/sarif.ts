@@ -9,11 +9,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 import type { LintResult } from '../lint';
 import type { Category, ReportEntry, RuleMeta } from '../rule';
-import { ZAPIER_CHECKS_REFERENCE, pageOf, placeText } from '../rule';
+import { ZAPIER_CHECKS_REFERENCE, pageFileOf, placeText } from '../rule';
 import { allEntries, shown } from './summary';
 
 const LEVEL: Record<Category, 'error' | 'warning'> = {
@@ -22,29 +21,25 @@ const LEVEL: Record<Category, 'error' | 'warning'> = {
   warning: 'warning',
 };
 
-/** This package's folder, where its pages are: one above src/ and dist/. */
-const PACKAGE = join(__dirname, '..', '..');
-
 /** A rule's help: its page as the package ships it (a check's), else its requirement. */
 function helpOf(meta: RuleMeta): { text: string; markdown?: string } {
-  const page = join(PACKAGE, pageOf(meta.id));
+  const page = pageFileOf(meta.id);
   return existsSync(page)
     ? { text: meta.requirement, markdown: readFileSync(page, 'utf8') }
     : { text: meta.requirement };
 }
 
-/** A web address for the rule's help: Zapier's reference, or this package's page as a file. */
-const helpUriOf = (meta: RuleMeta) =>
-  /^https?:\/\//.test(meta.url)
-    ? meta.url
-    : pathToFileURL(join(PACKAGE, pageOf(meta.id))).href;
-
+/**
+ * A rule: its help link only where Zapier has a page for it. This package's
+ * own rules have none anyone else can open (their page, a file of the
+ * machine that ran the checks, is in `help.markdown` whole).
+ */
 function descriptor(meta: RuleMeta) {
   return {
     id: meta.id,
     name: meta.name,
     shortDescription: { text: meta.requirement },
-    helpUri: helpUriOf(meta),
+    ...(meta.url === null ? {} : { helpUri: meta.url }),
     help: helpOf(meta),
     defaultConfiguration: { level: LEVEL[meta.category] },
     properties: { category: meta.category, tags: ['zapier', meta.category] },

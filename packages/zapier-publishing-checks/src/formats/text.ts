@@ -2,7 +2,7 @@
 import type { LintResult } from '../lint';
 import type { SchemaValidation } from '../read/schema';
 import type { ReportEntry } from '../rule';
-import { ZAPIER_CHECKS_REFERENCE, entriesOf, placeText } from '../rule';
+import { ZAPIER_CHECKS_REFERENCE, entriesOf, linkOf, placeText } from '../rule';
 import { entryPlace, shown, summaryLine, unusedLine } from './summary';
 
 const VERSIONING_URL = 'https://docs.zapier.com/integrations/manage/versions';
@@ -38,16 +38,36 @@ const STATUS_WORDS: Record<Shown, string> = {
   ignored: 'ignored',
 };
 
+/** A category or status as a person reads it, in Zapier's words: "publishing task". */
+export const statusWord = (status: Shown) => STATUS_WORDS[status];
+
+/** What a config's note prints in the ID column. */
+const CONFIG_ID = 'config';
+
+/** The status column's width: its longest word, "publishing task". */
+const STATUS_WIDTH = Math.max(...Object.values(STATUS_WORDS).map((word) => word.length));
+
 const marked = (shown: Shown, colour: boolean) =>
   colour ? `\u001b[${COLOUR[shown]}m${MARK[shown]}\u001b[39m` : MARK[shown];
+
+/** How a report lays out its lines. */
+export interface LineLayout {
+  /** The mark in colour: a terminal only. */
+  colour?: boolean;
+  /** The ID column's width, the longest ID the report prints; none: the ID's own. */
+  idWidth?: number;
+}
+
+/** A line's first three columns: its mark, the ID and the status word, each padded to its column. */
+const columns = (shown: Shown, id: string, word: string, layout: LineLayout) =>
+  `${marked(shown, layout.colour ?? false)} ${id.padEnd(layout.idWidth ?? 0)} ${word.padEnd(STATUS_WIDTH)}`;
 
 /**
  * One entry as a line: `<mark> <ID> <status> <place>: <message>. <link>`; a
  * passing rule's place is its requirement, then "nothing to change"; an
- * ignored finding says the config's reason. `colour`: the mark in colour (a
- * terminal only).
+ * ignored finding says the config's reason.
  */
-export function entryLine(entry: ReportEntry, colour = false): string {
+export function entryLine(entry: ReportEntry, layout: LineLayout = {}): string {
   const shown: Shown = entry.ignored === undefined ? entry.status : 'ignored';
   const at = placeText(entry.place);
   const what =
@@ -55,7 +75,7 @@ export function entryLine(entry: ReportEntry, colour = false): string {
       ? `${entry.message}: nothing to change`
       : `${at === '' ? '' : `${at}: `}${entry.status === 'deferred' ? 'not decided offline: ' : ''}${entry.message}`;
   const why = entry.ignored === undefined ? '' : ` (ignored: ${entry.ignored})`;
-  return `${marked(shown, colour)} ${entry.meta.id} ${STATUS_WORDS[shown].padEnd(15)} ${what}${why}. ${entry.meta.url}`;
+  return `${columns(shown, entry.meta.id, STATUS_WORDS[shown], layout)} ${what}${why}. ${linkOf(entry.meta)}`;
 }
 
 export function schemaLines(schema: SchemaValidation): string[] {
@@ -79,40 +99,48 @@ export interface TextOptions {
   quiet?: boolean;
 }
 
-/** Every line of the report: the schema step, the checks and their counts, the config's notes, the versioning rules. */
+/**
+ * Every line of the report: the schema step, the checks and their counts,
+ * the config's notes, the versioning rules; the ID column as wide as the
+ * longest ID printed.
+ */
 export function textReport(result: LintResult, options: TextOptions = {}): string[] {
   const { colour = false, quiet = false } = options;
   const lines: string[] = result.schema === null ? [] : schemaLines(result.schema);
   if (result.schema !== null && result.schema.errors.length > 0) {
     return lines;
   }
-  const line = (entry: ReportEntry) => entryLine(entry, colour);
-  lines.push(`==> publishing checks (${ZAPIER_CHECKS_REFERENCE})`);
-  lines.push(
-    ...entriesOf(result.results)
-      .filter((entry) => shown(entry, quiet))
-      .map(line),
+  const { config, versioning } = result;
+  const checks = entriesOf(result.results).filter((entry) => shown(entry, quiet));
+  const versioningEntries = (versioning?.entries ?? []).filter((entry) =>
+    shown(entry, quiet),
   );
-  const { config } = result;
-  if (!quiet) {
-    lines.push(
-      ...config.off.map(
-        (id) => `${marked('ignored', colour)} ${id} off by ${config.source}`,
-      ),
-      ...config.unused.map(
-        (entry) =>
-          `${marked('warning', colour)} config ${'warning'.padEnd(15)} ${entryPlace(config.source, entry)}: ${unusedLine(entry)}.`,
-      ),
-    );
-  }
+  const off = quiet ? [] : config.off;
+  const unused = quiet ? [] : config.unused;
+  const ids = [
+    ...[...checks, ...versioningEntries].map((entry) => entry.meta.id),
+    ...off,
+    ...(unused.length > 0 ? [CONFIG_ID] : []),
+  ];
+  const layout: LineLayout = {
+    colour,
+    idWidth: Math.max(0, ...ids.map((id) => id.length)),
+  };
+  const line = (entry: ReportEntry) => entryLine(entry, layout);
+  lines.push(`==> publishing checks (${ZAPIER_CHECKS_REFERENCE})`);
+  lines.push(...checks.map(line));
+  lines.push(
+    ...off.map((id) => `${columns('ignored', id, 'off', layout)} by ${config.source}`),
+    ...unused.map(
+      (entry) =>
+        `${columns('warning', CONFIG_ID, STATUS_WORDS.warning, layout)} ${entryPlace(config.source, entry)}: ${unusedLine(entry)}.`,
+    ),
+  );
   lines.push(summaryLine(result));
-  if (result.versioning !== null) {
-    const versioning = [
-      ...result.versioning.entries.filter((entry) => shown(entry, quiet)).map(line),
-      ...result.versioning.closing,
-    ];
-    if (versioning.length > 0) {
-      lines.push(`==> Zapier's versioning rules (${VERSIONING_URL})`, ...versioning);
+  if (versioning !== null) {
+    const versioningLines = [...versioningEntries.map(line), ...versioning.closing];
+    if (versioningLines.length > 0) {
+      lines.push(`==> Zapier's versioning rules (${VERSIONING_URL})`, ...versioningLines);
     }
   }
   return lines;

@@ -1,4 +1,4 @@
-import { defineRule, localReference } from '../rule';
+import { defineRule } from '../rule';
 import { requestsInCode } from '../shared/requests-in-code';
 
 /** Core's own test (prepare-request.js, core 17+): a placeholder it refuses in a request from code. */
@@ -9,11 +9,12 @@ const ID = 'local:curlies-in-request';
 export default defineRule({
   meta: {
     id: ID,
-    name: 'curlies-in-request',
+    name: 'requests-from-code-use-template-literals',
     category: 'warning',
     requirement:
       'on core 17 or later, what the code gives z.request() holds no {{bundle.…}} or {{process.…}} placeholder (core throws on it)',
-    url: localReference(ID),
+    // No page of Zapier's: docs/rules/<ID>.md, the page this package ships.
+    url: null,
     needs: ['definition', 'sources'],
     messages: {
       placeholder: `z.request() is given "%{placeholder}", which core ${FIRST_REFUSING_CORE}+ refuses at run time; use a template literal (\`\${bundle.…}\`)`,

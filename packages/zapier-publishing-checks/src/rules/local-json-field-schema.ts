@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 
-import { defineRule, localReference } from '../rule';
+import { defineRule } from '../rule';
 import type { AppDefinition, FieldDefinition } from '../shared/definition';
 import { inputFieldsOf, isRecord, staticFields, stepsOf } from '../shared/definition';
 import type { Place } from '../place';
@@ -230,11 +230,12 @@ const ID = 'local:json-field-schema';
 export default defineRule({
   meta: {
     id: ID,
-    name: 'json-field-schema',
+    name: 'json-field-schemas-are-valid',
     category: 'warning',
     requirement:
       "every json input field's schema is a JSON Schema a value can be checked against, and its default satisfies it",
-    url: localReference(ID),
+    // No page of Zapier's: docs/rules/<ID>.md, the page this package ships.
+    url: null,
     needs: ['definition'],
     messages: { problem: '%{problem}' },
   },

@@ -1,4 +1,4 @@
-import { defineRule, localReference } from '../rule';
+import { defineRule } from '../rule';
 import { wordsOf } from '../shared/words';
 
 const TEMPLATE_VARIABLE = /{{([^{}|]*)(?:\|[^{}]*)?}}/g;
@@ -27,10 +27,11 @@ const ID = 'local:secret-in-connection-label';
 export default defineRule({
   meta: {
     id: ID,
-    name: 'secret-in-connection-label',
+    name: 'connection-label-shows-no-secret',
     category: 'warning',
     requirement: 'the connection label shows no token, key or password',
-    url: localReference(ID),
+    // No page of Zapier's: docs/rules/<ID>.md, the page this package ships.
+    url: null,
     needs: ['definition'],
     messages: {
       secret:

@@ -50,7 +50,7 @@ const rule = <const Messages extends Record<string, string>>(
 export const VERSIONING_RULES = {
   'removed-step': rule({
     id: 'removed-step',
-    name: 'removed-step',
+    name: 'steps-kept',
     kind: 'guardrail',
     category: 'publishing-task',
     requirement: 'every trigger, search and create of the public version is still there',
@@ -61,7 +61,7 @@ export const VERSIONING_RULES = {
   }),
   'renamed-step': rule({
     id: 'renamed-step',
-    name: 'renamed-step',
+    name: 'step-keys-not-renamed',
     kind: 'guardrail',
     category: 'publishing-task',
     requirement: 'no step key of the public version is renamed',
@@ -72,7 +72,7 @@ export const VERSIONING_RULES = {
   }),
   'auth-type': rule({
     id: 'auth-type',
-    name: 'auth-type',
+    name: 'auth-type-kept',
     kind: 'guardrail',
     category: 'publishing-task',
     requirement: "the authentication type is the public version's",
@@ -83,7 +83,7 @@ export const VERSIONING_RULES = {
   }),
   'trigger-type': rule({
     id: 'trigger-type',
-    name: 'trigger-type',
+    name: 'trigger-types-kept',
     kind: 'guardrail',
     category: 'publishing-task',
     requirement: 'no trigger switches between polling and hook',
@@ -94,7 +94,7 @@ export const VERSIONING_RULES = {
   }),
   'removed-search-or-create': rule({
     id: 'removed-search-or-create',
-    name: 'removed-search-or-create',
+    name: 'search-or-creates-kept',
     kind: 'guardrail',
     category: 'publishing-task',
     requirement: 'every search-or-create of the public version is still there',
@@ -103,7 +103,7 @@ export const VERSIONING_RULES = {
   }),
   'removed-input-field': rule({
     id: 'removed-input-field',
-    name: 'removed-input-field',
+    name: 'existing-steps-keep-input-fields',
     kind: 'guardrail',
     category: 'publishing-task',
     requirement: 'every input field key of an existing step is still there',
@@ -115,7 +115,7 @@ export const VERSIONING_RULES = {
   }),
   'renamed-input-field': rule({
     id: 'renamed-input-field',
-    name: 'renamed-input-field',
+    name: 'input-field-keys-not-renamed',
     kind: 'guardrail',
     category: 'publishing-task',
     requirement: 'no input field key of an existing step is renamed',
@@ -126,7 +126,7 @@ export const VERSIONING_RULES = {
   }),
   'newly-required-field': rule({
     id: 'newly-required-field',
-    name: 'newly-required-field',
+    name: 'optional-fields-stay-optional',
     kind: 'guardrail',
     category: 'publishing-task',
     requirement: 'no optional input field becomes required without a default',
@@ -137,7 +137,7 @@ export const VERSIONING_RULES = {
   }),
   'input-field-type': rule({
     id: 'input-field-type',
-    name: 'input-field-type',
+    name: 'input-field-types-kept',
     kind: 'guardrail',
     category: 'publishing-task',
     requirement: 'every input field keeps its type (and whether it is a list)',
@@ -146,7 +146,7 @@ export const VERSIONING_RULES = {
   }),
   'json-schema': rule({
     id: 'json-schema',
-    name: 'json-schema',
+    name: 'json-schemas-not-narrowed',
     kind: 'guardrail',
     category: 'publishing-task',
     requirement: "no json input field's schema refuses a value the public version took",
@@ -157,7 +157,7 @@ export const VERSIONING_RULES = {
   }),
   'auth-field': rule({
     id: 'auth-field',
-    name: 'auth-field',
+    name: 'auth-fields-kept',
     kind: 'guardrail',
     category: 'publishing-task',
     requirement:
@@ -167,7 +167,7 @@ export const VERSIONING_RULES = {
   }),
   'renamed-auth-field': rule({
     id: 'renamed-auth-field',
-    name: 'renamed-auth-field',
+    name: 'auth-field-keys-not-renamed',
     kind: 'guardrail',
     category: 'publishing-task',
     requirement: 'no authentication field key is renamed',
@@ -178,7 +178,7 @@ export const VERSIONING_RULES = {
   }),
   'removed-output-field': rule({
     id: 'removed-output-field',
-    name: 'removed-output-field',
+    name: 'output-fields-kept',
     kind: 'matrix',
     category: 'warning',
     requirement: 'every output field key an existing step returned is still returned',
@@ -191,7 +191,7 @@ export const VERSIONING_RULES = {
   }),
   'new-required-field': rule({
     id: 'new-required-field',
-    name: 'new-required-field',
+    name: 'no-new-required-fields',
     kind: 'matrix',
     category: 'warning',
     requirement: 'no existing step gains a required input field without a default',
@@ -237,7 +237,7 @@ export const VERSIONING_RULES = {
   }),
   migrate: rule({
     id: 'migrate',
-    name: 'migrate',
+    name: 'users-migrate-within-a-major',
     kind: 'advice',
     category: 'warning',
     requirement: 'users move to a new version only within one major',
@@ -249,7 +249,7 @@ export const VERSIONING_RULES = {
   }),
   push: {
     id: 'push',
-    name: 'push',
+    name: 'versions-pushed-in-order',
     kind: 'push',
     category: 'error',
     requirement:

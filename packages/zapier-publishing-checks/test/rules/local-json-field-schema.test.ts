@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import { linkOf, pageOf } from '../../src/rule';
 import rule from '../../src/rules/local-json-field-schema';
 import type { TestInput } from '../rule-tester';
 import { fields, testRule } from '../rule-tester';
@@ -133,9 +137,12 @@ testRule(rule, {
 });
 
 describe('local:json-field-schema, a rule of this package', () => {
-  it("links to this package's page for it, not to an anchor of Zapier's", () => {
-    expect(rule.meta.url).toBe(
-      'zapier-publishing-checks docs/rules/local-json-field-schema.md',
+  it("has no page of Zapier's: its link is this package's page, a file that exists", () => {
+    expect(rule.meta.url).toBeNull();
+    const link = linkOf(rule.meta);
+    expect(link).toBe(
+      relative(process.cwd(), join(__dirname, '..', '..', pageOf(rule.meta.id))),
     );
+    expect(existsSync(link)).toBe(true);
   });
 });

@@ -1,0 +1,63 @@
+/**
+ * `--list-checks`: the publishing checks every run judges, then the
+ * versioning rules `--previous` and `--versions` add; each with its ID,
+ * Zapier's category, name and link. As text, two titled sections in
+ * aligned columns; as JSON, the same two lists.
+ */
+import type { Category, RuleMeta } from '../rule';
+import { linkOf } from '../rule';
+import { statusWord } from './text';
+
+export interface ListedCheck {
+  id: string;
+  name: string;
+  category: Category;
+  /** What it requires, in one line. */
+  requirement: string;
+  /** Zapier's page, or this package's page for its own rules as a path (`linkOf`). */
+  link: string;
+}
+
+export interface ChecksList {
+  /** What every run judges: a run's "N checks" counts these. */
+  checks: ListedCheck[];
+  /** What `--previous` and `--versions` add. */
+  versioning: ListedCheck[];
+}
+
+const listed = (meta: RuleMeta): ListedCheck => ({
+  id: meta.id,
+  name: meta.name,
+  category: meta.category,
+  requirement: meta.requirement,
+  link: linkOf(meta),
+});
+
+export const checksList = (
+  checks: readonly RuleMeta[],
+  versioning: readonly RuleMeta[],
+): ChecksList => ({ checks: checks.map(listed), versioning: versioning.map(listed) });
+
+/** The list as text: each section's title with its count, then a line per check, the columns aligned across both. */
+export function checksListLines(list: ChecksList): string[] {
+  const all = [...list.checks, ...list.versioning];
+  const widthOf = (column: (check: ListedCheck) => string) =>
+    Math.max(...all.map((check) => column(check).length));
+  const idWidth = widthOf((check) => check.id);
+  const categoryWidth = widthOf((check) => statusWord(check.category));
+  const nameWidth = widthOf((check) => check.name);
+  const line = (check: ListedCheck) =>
+    [
+      check.id.padEnd(idWidth),
+      statusWord(check.category).padEnd(categoryWidth),
+      check.name.padEnd(nameWidth),
+      check.link,
+    ].join('  ');
+  return [
+    `==> publishing checks — ${list.checks.length}`,
+    ...list.checks.map(line),
+    '',
+    `==> versioning rules — ${list.versioning.length}, with --previous or --versions`,
+    ...list.versioning.map(line),
+  ];
+}
