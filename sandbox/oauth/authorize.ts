@@ -220,6 +220,23 @@ function issueCode(context: SandboxContext, consent: PendingConsent): string {
   return code;
 }
 
+/** The consent a decision's form names once, taken: it is answered once, before it expires. */
+function takeConsentOf(
+  context: SandboxContext,
+  form: unknown,
+): PendingConsent | undefined {
+  const consentId =
+    typeof form === 'object' && form !== null
+      ? (form as Record<string, unknown>).consent_id
+      : undefined;
+  return typeof consentId === 'string'
+    ? context.store.clientsAndTokens.takeConsent(consentId, context.now())
+    : undefined;
+}
+
+/** The consent each decision answers, taken before its form is validated. */
+const answered = new WeakMap<FastifyRequest, PendingConsent>();
+
 /** GET /oauth/authorize: the consent page. */
 function showConsentPage(
   context: SandboxContext,
@@ -230,9 +247,13 @@ function showConsentPage(
   const checked = checkRequest(context, query);
   const user = signedInUser(context, query.as);
   if (user === undefined) {
-    throw new HttpError(400, 'The sandbox has no such user.', {
-      title: 'Unknown user',
-    });
+    // No one is signed in: the client hears it, as for any failure but its own (§4.1.2.1).
+    throw accessDenied(
+      `the sandbox has no such user to sign in as: as= takes ${context.store.accounts
+        .users()
+        .map((known) => known.id)
+        .join(', ')}`,
+    );
   }
   const project = context.store.accounts.project(user.projectId)!;
   if (project.plan !== 'paid') {
@@ -288,18 +309,27 @@ export const authorizeRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
         body: DECISION_BODY,
         response: { 302: REDIRECT, ...HTML_ERROR_RESPONSES },
       },
+      // Before validation, the form is as sent: a consent named once is
+      // answered now, so that what the schema refuses (a decision repeated
+      // or too long) goes back to its client.
+      preValidation: async (request) => {
+        const consent = takeConsentOf(context, request.body);
+        if (consent !== undefined) {
+          answered.set(request, consent);
+          request.redirectTarget = {
+            redirectUri: consent.redirectUri,
+            state: consent.state,
+          };
+        }
+      },
     },
     (request, reply) => {
-      const consent = context.store.clientsAndTokens.takeConsent(
-        request.body.consent_id ?? '',
-        context.now(),
-      );
+      const consent = answered.get(request);
       if (consent === undefined) {
         throw new HttpError(400, 'Start connecting again from the application.', {
           title: 'This request has expired',
         });
       }
-      request.redirectTarget = { redirectUri: consent.redirectUri, state: consent.state };
       if (request.body.decision !== 'approve') {
         throw accessDenied('The user denied access');
       }
