@@ -28,7 +28,7 @@ import {
 import type { RedirectTarget } from './errors';
 import { isS256Challenge, PKCE_METHOD } from './pkce';
 import { isRegisteredRedirectUri } from './redirect-uri';
-import { DEFAULT_SCOPE, KNOWN_SCOPES } from './scopes';
+import { DEFAULT_SCOPE, KNOWN_SCOPES, SCOPE_DESCRIPTIONS } from './scopes';
 
 const AUTHORIZE_PARAMETERS = [
   'client_id',
@@ -271,7 +271,10 @@ function showConsentPage(
       client: checked.client,
       user,
       project,
-      scopes: checked.scopes,
+      scopes: checked.scopes.map((scope) => ({
+        scope,
+        description: SCOPE_DESCRIPTIONS[scope] ?? scope,
+      })),
       otherUsers: context.store.accounts
         .users()
         .filter((other) => other.id !== user.id)

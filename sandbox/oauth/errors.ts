@@ -181,6 +181,13 @@ export interface RedirectTarget {
   state?: string;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Where the authorization endpoint may send this request's errors back, once checked. */
+    redirectTarget: RedirectTarget | null;
+  }
+}
+
 export function redirectWith(
   reply: FastifyReply,
   redirectUri: string,
