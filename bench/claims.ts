@@ -222,7 +222,7 @@ async function main(): Promise<void> {
       'peak RSS (MB) |\n' +
       '|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n',
   );
-  ensureAppBuilt(join(__dirname, '..', '..'));
+  await ensureAppBuilt(join(__dirname, '..', '..'));
   for (const latency of LATENCIES.keys()) {
     for (const size of BATCH_SIZES.keys()) {
       await measureInChild(size, latency);
