@@ -64,8 +64,14 @@ export interface ArrivingCall {
   ordinal: number;
 }
 
-/** How long a call waits before it is carried out and answered; `never`: it hangs. */
-export type AnswerDelay = number | 'never';
+/** A cache's latency: milliseconds, or `never` (a call hangs). */
+export type Latency = number | 'never';
+
+/**
+ * How long a call waits before it is carried out and answered: a latency,
+ * or until a promise settles (an event of the test's).
+ */
+export type AnswerDelay = Latency | Promise<unknown>;
 
 /** How a write's answer is lost after the write: a 5xx, or the connection cut. */
 export type LostAnswer = 'server-error' | 'connection-reset';
@@ -114,6 +120,8 @@ export interface ZapierRuntime {
    * (expired, evicted) by the time it is read back.
    */
   vanishClaims(count: number): void;
+  /** Calls that arrived and wait, as `delayAnswers` asked, before they are answered (or for ever). */
+  heldCalls(): number;
   /** What the runtime has seen since it started, or since `resetFigures()`. */
   figures(): RuntimeFigures;
   resetFigures(): void;
@@ -191,6 +199,8 @@ class RuntimeServer {
   delayOf: (call: ArrivingCall) => AnswerDelay;
   private callsArrived = 0;
   private callsInFlight = 0;
+  /** The answers of calls waiting out their delay (`delayOf`), or held for ever. */
+  readonly held = new Set<ServerResponse>();
   private connectionsOpen = 0;
 
   constructor(
@@ -251,11 +261,17 @@ class RuntimeServer {
     const params = Array.isArray(body.params) ? (body.params as unknown[]) : [];
     this.callsArrived += 1;
     const delay = this.delayOf({ method, params, ordinal: this.callsArrived });
-    if (delay === 'never') {
-      return;
-    }
-    if (delay > 0) {
-      await sleep(delay);
+    if (delay === 'never' || typeof delay !== 'number' || delay > 0) {
+      this.held.add(response);
+      response.on('close', () => this.held.delete(response));
+      if (delay === 'never') {
+        return;
+      }
+      try {
+        await (typeof delay === 'number' ? sleep(delay) : delay);
+      } finally {
+        this.held.delete(response);
+      }
     }
     if (this.failure !== null) {
       sendJson(response, this.failure, { error: 'the cache is unavailable' });
@@ -424,6 +440,7 @@ function runtimeOf(
     vanishClaims(count) {
       server.vanishingClaims = count;
     },
+    heldCalls: () => server.held.size,
     figures: () => ({ ...server.figures }),
     resetFigures() {
       Object.assign(server.figures, NO_FIGURES);
