@@ -105,8 +105,8 @@ export interface ZapierRuntime {
   failWith(status: number | null): void;
   /**
    * From now on each call waits `delayOf(call)` before it is carried out
-   * (stored, read) and answered; a call given `never` is never carried out
-   * nor answered, until `close()` ends its connection.
+   * (stored, read) and answered; a call given `never` is never carried out.
+   * `close()` answers a call still held 410, and carries none out.
    */
   delayAnswers(delayOf: (call: ArrivingCall) => AnswerDelay): void;
   /**
@@ -201,6 +201,8 @@ class RuntimeServer {
   private callsInFlight = 0;
   /** The answers of calls waiting out their delay (`delayOf`), or held for ever. */
   readonly held = new Set<ServerResponse>();
+  /** Set by `close()`: no call is carried out any more. */
+  private stopped = false;
   private connectionsOpen = 0;
 
   constructor(
@@ -272,6 +274,9 @@ class RuntimeServer {
       } finally {
         this.held.delete(response);
       }
+      if (this.stopped) {
+        return;
+      }
     }
     if (this.failure !== null) {
       sendJson(response, this.failure, { error: 'the cache is unavailable' });
@@ -309,6 +314,26 @@ class RuntimeServer {
       id: body.id,
       result,
     });
+  }
+
+  /**
+   * Stops: every call still held is answered 410, which core's RPC client
+   * does not try again (after a cut connection it would: new connections to
+   * a closed port, after the test, keeping its process from exiting).
+   * Resolves once those answers are sent.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all(
+      [...this.held].map((response) => {
+        this.held.delete(response);
+        const sent = new Promise<void>((resolve) => {
+          response.once('finish', resolve).once('close', resolve);
+        });
+        sendJson(response, 410, { error: 'the runtime stopped' });
+        return sent;
+      }),
+    );
   }
 
   /** Whether this write is one of the claims to answer "exists" without storing (and counts it). */
@@ -459,12 +484,13 @@ function runtimeOf(
         { origin: listening.origin, token: admit(connection) },
         { quiet, onConsoleLine: (line) => server.consoleLines.push(line) },
       ),
-    close() {
+    async close() {
       if (savedLoggingEndpoint === undefined) {
         delete process.env.LOGGING_ENDPOINT;
       } else {
         process.env.LOGGING_ENDPOINT = savedLoggingEndpoint;
       }
+      await server.stop();
       return listening.close();
     },
   };
