@@ -5,10 +5,10 @@
  * started with (or never), and reports its figures when asked.
  */
 import { DEFAULT_CONNECTION, startZapierRuntime } from '../harness/zapier/runtime';
-import type { AnswerDelay, RuntimeFigures } from '../harness/zapier/runtime';
+import type { Latency, RuntimeFigures } from '../harness/zapier/runtime';
 
 export type StandInRequest =
-  { kind: 'start'; delay: AnswerDelay } | { kind: 'figures' } | { kind: 'reset' };
+  { kind: 'start'; delay: Latency } | { kind: 'figures' } | { kind: 'reset' };
 
 export type StandInReply =
   | { kind: 'ready'; origin: string; token: string }

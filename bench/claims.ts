@@ -19,11 +19,7 @@ import { join } from 'node:path';
 import { ensureAppBuilt } from '../harness/app-build';
 import { BuiltApp } from '../harness/zapier/built-app';
 import { invokeThroughHandler } from '../harness/zapier/runtime';
-import type {
-  AnswerDelay,
-  RunEndpoints,
-  RuntimeFigures,
-} from '../harness/zapier/runtime';
+import type { Latency, RunEndpoints, RuntimeFigures } from '../harness/zapier/runtime';
 import { ZAPIER_CACHE_TIMING } from '../src/cache-calls';
 import type { Lead } from '../src/leads/fields';
 import { CLAIMS_AT_ONCE } from '../src/leads/redeliveries';
@@ -33,7 +29,7 @@ import type { StandInReply, StandInRequest } from './cache-stand-in';
 const BATCH_SIZES = [1, 100, 2_000, 10_000, 'up to 10 MB'] as const;
 type BatchSize = (typeof BATCH_SIZES)[number];
 const ZAPIER_PAYLOAD_BYTES = 10 * 1024 * 1024;
-const LATENCIES: AnswerDelay[] = [5, 50, 200, 'never'];
+const LATENCIES: Latency[] = [5, 50, 200, 'never'];
 const PERFORM = 'triggers.new_lead.operation.perform';
 /** Zapier stops a hook's perform at 30 s; this app's perform returns within 25 s. */
 const PERFORM_RETURNS_WITHIN_MS = 25_000;
@@ -145,7 +141,7 @@ const number = (value: number, digits = 0) =>
     maximumFractionDigits: digits,
   });
 
-function row(size: number, latency: AnswerDelay, label: string, run: Run, seen: number) {
+function row(size: number, latency: Latency, label: string, run: Run, seen: number) {
   const claimed = run.figures.claimsStored;
   // Every lead is returned, skipped as seen, or both claimed and returned.
   const unchecked = run.items - claimed;
@@ -165,7 +161,7 @@ function row(size: number, latency: AnswerDelay, label: string, run: Run, seen: 
 }
 
 /** One batch size at one latency, in this process: new, then sent again. */
-async function measureBatch(size: BatchSize, latency: AnswerDelay): Promise<void> {
+async function measureBatch(size: BatchSize, latency: Latency): Promise<void> {
   const app = new BuiltApp(join(__dirname, '..', '..'), false).definition;
   // A fresh stand-in per batch: calls left hanging by one batch stay out of the next.
   const standIn = StandIn.start();
@@ -222,7 +218,7 @@ async function main(): Promise<void> {
       'peak RSS (MB) |\n' +
       '|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n',
   );
-  ensureAppBuilt(join(__dirname, '..', '..'));
+  await ensureAppBuilt(join(__dirname, '..', '..'));
   for (const latency of LATENCIES.keys()) {
     for (const size of BATCH_SIZES.keys()) {
       await measureInChild(size, latency);

@@ -36,7 +36,7 @@ async function main(args: string[]): Promise<number> {
     `Zap lifecycle against the local sandbox, ${pkce ? 'PKCE' : 'client-secret'} mode\n`,
   );
   try {
-    const build = ensureAppBuilt(APP_DIR);
+    const build = await ensureAppBuilt(APP_DIR);
     process.stdout.write(
       `✔ ${build === 'built' ? 'App built into dist/' : 'App build in dist/ is up to date'}\n`,
     );

@@ -1,14 +1,14 @@
 /**
  * What every route shares, decorated on the Fastify instance as `sandbox`:
- * the state, the delivery engine, the settings and the clock; and what the
- * routes add to a request.
+ * the state, the delivery engine, the settings and the clock; and the
+ * bearer token `requireToken` adds to a request. (What one route group adds
+ * to a request is declared in that group.)
  */
 import fp from 'fastify-plugin';
 
 import type { Deliverer } from './delivery';
 import type { SandboxSettings } from './settings';
 import type { Bearer } from './http/bearer';
-import type { RedirectTarget } from './oauth/errors';
 import type { Store } from './store';
 
 export interface SandboxContext {
@@ -26,8 +26,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The bearer token of a route behind `requireToken`, checked, and whom it speaks for. */
     bearer: Bearer | null;
-    /** Where the authorization endpoint may send this request's errors back, once checked. */
-    redirectTarget: RedirectTarget | null;
   }
 }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Records the version just uploaded: build/build.zip's definition.json (what
 # `zapier-platform build` wrote and `zapier-platform upload` sent) becomes
-# publishing/pushed-definition.json, the version `npm run validate` compares
-# the code with. `npm run push` runs it only once the upload succeeded.
+# publishing/pushed-definition.json, the version pushed last, which
+# `npm run promote` records as the public one once Zapier promoted it.
+# `npm run push` runs it only once the upload succeeded.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

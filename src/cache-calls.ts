@@ -24,11 +24,29 @@
  */
 import { performance } from 'node:perf_hooks';
 
+/** The time the limits are measured in: the process's, unless a test moves its own. */
+export interface CacheClock {
+  /** Milliseconds, from any start. */
+  now(): number;
+  /** Calls `done` once `ms` have passed by this clock; answers what cancels it. */
+  after(ms: number, done: () => void): () => void;
+}
+
+const PROCESS_CLOCK: CacheClock = {
+  now: () => performance.now(),
+  after(ms, done) {
+    const timer = setTimeout(done, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
 export interface CacheTiming {
   /** Cache calls start and are waited for until this long after `perform` starts. */
   budgetMs: number;
   /** One call is given up after this long. */
   callTimeoutMs: number;
+  /** The clock both are measured on; the process's by default. */
+  clock?: CacheClock;
 }
 
 /**
@@ -81,6 +99,7 @@ export function whyUnanswered(why: Unanswered): string {
 const TIMED_OUT = Symbol('timed out');
 
 export class CacheCalls {
+  private readonly clock: CacheClock;
   private readonly endsAt: number;
   private failuresInARow = 0;
   /** When a call was last answered (or the run started). */
@@ -95,8 +114,9 @@ export class CacheCalls {
   constructor(
     private readonly timing: CacheTiming,
     private readonly describeFailure: (error: unknown) => string,
-    startedAt: number = performance.now(),
   ) {
+    this.clock = timing.clock ?? PROCESS_CLOCK;
+    const startedAt = this.clock.now();
     this.endsAt = startedAt + timing.budgetMs;
     this.lastAnswerAt = startedAt;
   }
@@ -107,11 +127,11 @@ export class CacheCalls {
     if (refused !== undefined) {
       return { answered: false, why: refused };
     }
-    const askedAt = performance.now();
+    const askedAt = this.clock.now();
     const waitMs = Math.min(this.timing.callTimeoutMs, this.endsAt - askedAt);
-    let timer: NodeJS.Timeout | undefined;
+    let cancel: () => void = () => undefined;
     const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-      timer = setTimeout(() => resolve(TIMED_OUT), waitMs);
+      cancel = this.clock.after(waitMs, () => resolve(TIMED_OUT));
     });
     let outcome: T | typeof TIMED_OUT;
     try {
@@ -123,7 +143,7 @@ export class CacheCalls {
         why: { reason: 'failed', message: this.describeFailure(error) },
       };
     } finally {
-      clearTimeout(timer);
+      cancel();
     }
     if (outcome === TIMED_OUT) {
       if (waitMs < this.timing.callTimeoutMs) {
@@ -142,12 +162,12 @@ export class CacheCalls {
       };
     }
     this.failuresInARow = 0;
-    this.lastAnswerAt = performance.now();
+    this.lastAnswerAt = this.clock.now();
     return { answered: true, value: outcome };
   }
 
   private refusal(): Unanswered | undefined {
-    if (this.spent || performance.now() >= this.endsAt) {
+    if (this.spent || this.clock.now() >= this.endsAt) {
       return { reason: 'out of time', budgetMs: this.timing.budgetMs };
     }
     if (this.silent) {

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 
 import { eventually } from '../harness/eventually';
+import { TestClock } from '../harness/test-clock';
 import { startZapierRuntime } from '../harness/zapier/runtime';
 import type { ZapierRuntime } from '../harness/zapier/runtime';
 import type { Lead } from '../src/leads/fields';
@@ -52,21 +53,24 @@ export const claimWrites = (runtime: ZapierRuntime) =>
 
 /**
  * A scenario's time, sized from its work rather than Jest's default 5 s: 10 s
- * to start the runtime and load the app, and 50 ms for each call to the
+ * to start the runtime and load the app, and 250 ms for each call to the
  * cache stand-in over loopback. A call takes about 10 ms through nock's
  * interceptor on two cores at load average 9 (`npx jest
  * test/app/leads/redeliveries.test.ts --verbose`: 500 leads, about 1,500
- * calls, in 11 s); 50 ms leaves five times that.
+ * calls, in 11 s), and took over 57 ms in `npm test` beside four CPU
+ * burners (load average 14: the batch of 500 ran past 85 s); 250 ms leaves
+ * four times that. Only a run that hangs reaches it.
  */
-export const timeForCalls = (calls: number) => 10_000 + 50 * calls;
+export const timeForCalls = (calls: number) => 10_000 + 250 * calls;
 /** A scenario of a few leads: core's three tries of each call included. */
 const FEW_CALLS = 100;
 /**
  * The cache's time where a scenario is about what the cache answers, not
- * when: no machine's speed runs it out, so none decides the outcome (the
- * slow-cache scenarios and the built app's own test keep tight timings).
+ * when: longer than any scenario's own time limit, so no machine's speed
+ * runs it out (the slow-cache scenarios move a clock of their own, and the
+ * built app's own test keeps Zapier's timing).
  */
-const UNHURRIED: CacheTiming = { budgetMs: 120_000, callTimeoutMs: 30_000 };
+const UNHURRIED: CacheTiming = { budgetMs: 3_600_000, callTimeoutMs: 3_600_000 };
 
 export interface ScenarioOptions {
   /**
@@ -404,16 +408,18 @@ export function describeOddAnswer(loadApp: (timing: CacheTiming) => object): voi
  * A cache that is slow, fails, or never answers: `perform` still returns in
  * its time with every lead, and a claim is held only by a run that returned
  * its lead. `loadApp(timing)` gives the app with that time for the cache.
+ * The time is a `TestClock`'s: a call is given up when the run waits for
+ * nothing but calls the cache holds, not when this machine is slow.
  */
 export function describeSlowCache(loadApp: (timing: CacheTiming) => object): void {
-  const timing: CacheTiming = { budgetMs: 4_000, callTimeoutMs: 2_000 };
+  const clock = new TestClock();
+  const timing: CacheTiming = { budgetMs: 4_000, callTimeoutMs: 2_000, clock };
   /** For runs that check what the cache holds afterwards. */
   const patientTiming = UNHURRIED;
-  /** The run's time runs out, never a call's, at any machine speed. */
-  const budgetOnly: CacheTiming = { ...UNHURRIED, budgetMs: timing.budgetMs };
-  // The most a test waits out: a run on `timing` (its budget, then the calls
-  // under way), and a redelivery of 2,000 leads.
-  jest.setTimeout(timing.budgetMs + timing.callTimeoutMs + timeForCalls(2 * 2_000));
+  /** The run's time runs out, never a call's. */
+  const budgetOnly: CacheTiming = { ...UNHURRIED, budgetMs: timing.budgetMs, clock };
+  // A test of a few calls; those with thousands give their own.
+  jest.setTimeout(timeForCalls(FEW_CALLS));
   let runtime: ZapierRuntime;
   let app: object;
   let patientApp: object;
@@ -429,16 +435,45 @@ export function describeSlowCache(loadApp: (timing: CacheTiming) => object): voi
   });
   afterEach(() => runtime.close());
 
-  const performWith = (which: object, delivery: unknown) =>
-    runtime.invoke<Lead[]>(which, PERFORM, {
-      cleanedRequest: delivery,
-      inputData: {},
-      authData: {},
-      ...webhookOnly('wh_1'),
+  /**
+   * Runs `method` on the clock: once the run waits only for calls the cache
+   * holds (as many timers as held calls), the clock moves to its next timer,
+   * once; the run's items.
+   */
+  const onClock = async (
+    which: object,
+    method: string,
+    bundle: Record<string, unknown>,
+  ) => {
+    let settled = false;
+    const run = runtime.invoke<Lead[]>(which, method, bundle).finally(() => {
+      settled = true;
     });
-  const perform = (delivery: unknown) => performWith(app, delivery);
+    await eventually(
+      () =>
+        settled || (clock.waiting > 0 && clock.waiting === runtime.heldCalls())
+          ? true
+          : undefined,
+      {
+        what: 'the run to wait only for calls the cache holds',
+        timeoutMs: timeForCalls(FEW_CALLS),
+      },
+    );
+    if (!settled) {
+      clock.advanceToNext();
+    }
+    return run;
+  };
+  const bundleOf = (delivery: unknown) => ({
+    cleanedRequest: delivery,
+    inputData: {},
+    authData: {},
+    ...webhookOnly('wh_1'),
+  });
+  const perform = (delivery: unknown) => onClock(app, PERFORM, bundleOf(delivery));
   /** A redelivery to a cache that answers, judged with all the time it takes. */
-  const performPatiently = (delivery: unknown) => performWith(patientApp, delivery);
+  const performPatiently = (delivery: unknown) =>
+    runtime.invoke<Lead[]>(patientApp, PERFORM, bundleOf(delivery));
   const ids = (items: Lead[]) => items.map((item) => item.id);
   const batchOf = (size: number) =>
     Array.from({ length: size }, (_, index) => leadNamed(`lead_${index}`));
@@ -494,24 +529,28 @@ export function describeSlowCache(loadApp: (timing: CacheTiming) => object): voi
     );
   });
 
-  it('stops asking a cache that failed calls in a row, and passes the rest on', async () => {
-    runtime.failWith(503);
-    let arrived = 0;
-    runtime.delayAnswers((call) => {
-      arrived = call.ordinal;
-      return 0;
-    });
-    const leads = batchOf(500);
-    // Time enough for core's three tries of each call, even on a loaded machine.
-    expect(await performPatiently(deliveryOf(...leads))).toHaveLength(500);
-    // Core tries each call three times; without giving up, 1,500 tries and more.
-    expect(arrived).toBeLessThanOrEqual(
-      3 * (CLAIMS_AT_ONCE + FAILURES_IN_A_ROW_BEFORE_GIVING_UP + 1),
-    );
-    expect(runtime.consoleLines.join('\n')).toMatch(
-      /New Lead passed \d+ leads on without checking for a redelivery \(lead_\d+, .*\): Zapier's cache did not answer \(it had failed \d+ calls in a row, so this run stopped asking it\)/,
-    );
-  });
+  it(
+    'stops asking a cache that failed calls in a row, and passes the rest on',
+    async () => {
+      runtime.failWith(503);
+      let arrived = 0;
+      runtime.delayAnswers((call) => {
+        arrived = call.ordinal;
+        return 0;
+      });
+      const leads = batchOf(500);
+      // No call is given up, however long core's three tries of each take.
+      expect(await performPatiently(deliveryOf(...leads))).toHaveLength(500);
+      // Core tries each call three times; without giving up, 1,500 tries and more.
+      expect(arrived).toBeLessThanOrEqual(
+        3 * (CLAIMS_AT_ONCE + FAILURES_IN_A_ROW_BEFORE_GIVING_UP + 1),
+      );
+      expect(runtime.consoleLines.join('\n')).toMatch(
+        /New Lead passed \d+ leads on without checking for a redelivery \(lead_\d+, .*\): Zapier's cache did not answer \(it had failed \d+ calls in a row, so this run stopped asking it\)/,
+      );
+    },
+    timeForCalls(3 * (CLAIMS_AT_ONCE + FAILURES_IN_A_ROW_BEFORE_GIVING_UP + 1)),
+  );
 
   it('returns every lead when the cache answers only some calls, and claims none it did not return', async () => {
     // Every other call hangs, never carried out: those leads are not claimed.
@@ -524,9 +563,16 @@ export function describeSlowCache(loadApp: (timing: CacheTiming) => object): voi
   });
 
   it('holds a claim that lands after the run stopped waiting only for the run that returned its lead', async () => {
-    runtime.delayAnswers((call) => (call.params[4] === true ? 3_000 : 0));
+    // The claims are carried out once the run that made them has returned.
+    let land = () => undefined as void;
+    const landing = new Promise<void>((resolve) => {
+      land = resolve;
+    });
+    runtime.delayAnswers((call) => (call.params[4] === true ? landing : 0));
     const leads = batchOf(20);
     expect(await perform(deliveryOf(...leads))).toHaveLength(20);
+    expect(claimWrites(runtime)).toEqual([]);
+    land();
     // The late claims land, each for a lead that run returned: none is lost,
     // and a redelivery is recognised.
     await eventually(() => (claimWrites(runtime).length === 20 ? true : undefined), {
@@ -537,19 +583,28 @@ export function describeSlowCache(loadApp: (timing: CacheTiming) => object): voi
     expect(await performPatiently(deliveryOf(...leads))).toEqual([]);
   });
 
-  it('stops claiming when its time for the cache is spent, and passes the rest on', async () => {
-    // 400 ms a call, 4 s for all: time for at most ten rounds of 128 claims,
-    // not for 2,000 leads; no call is given up on its own.
-    runtime.delayAnswers(() => 400);
-    const leads = batchOf(2_000);
-    expect(await performWith(budgetBoundApp, deliveryOf(...leads))).toHaveLength(2_000);
-    expect(runtime.consoleLines.join('\n')).toContain(
-      'this run had used its 4 s for the cache, and Zapier stops a run at 30 s',
-    );
-    // Claims under way at the deadline may still land, before or after the
-    // redelivery's.
-    await expectRedeliveryToGiveTheUnclaimed(leads);
-  });
+  it(
+    'stops claiming when its time for the cache is spent, and passes the rest on',
+    async () => {
+      // The cache carries out 200 claims, then holds the rest: the run's 4 s
+      // for the cache end while it waits, and no call is given up on its own.
+      let claims = 0;
+      runtime.delayAnswers((call) => {
+        claims += call.params[4] === true ? 1 : 0;
+        return call.params[4] === true && claims > 200 ? 'never' : 0;
+      });
+      const leads = batchOf(2_000);
+      expect(
+        await onClock(budgetBoundApp, PERFORM, bundleOf(deliveryOf(...leads))),
+      ).toHaveLength(2_000);
+      expect(claimWrites(runtime)).toHaveLength(200);
+      expect(runtime.consoleLines.join('\n')).toContain(
+        'this run had used its 4 s for the cache, and Zapier stops a run at 30 s',
+      );
+      await expectRedeliveryToGiveTheUnclaimed(leads);
+    },
+    timeForCalls(2 * 2_000),
+  );
 
   it('keeps the leads for the test step only as long as the claims may take', async () => {
     runtime.delayAnswers((call) => (call.params[0] === RECENT_LEADS_KEY ? 'never' : 0));
@@ -562,10 +617,7 @@ export function describeSlowCache(loadApp: (timing: CacheTiming) => object): voi
 
   it('shows the sample in the test step when the cache never answers', async () => {
     runtime.delayAnswers(() => 'never');
-    const shown = await runtime.invoke<Lead[]>(app, PERFORM_LIST, {
-      inputData: {},
-      authData: {},
-    });
+    const shown = await onClock(app, PERFORM_LIST, { inputData: {}, authData: {} });
     expect(shown.map((lead) => lead.is_sample)).toEqual([true]);
     expect(runtime.consoleLines).toContain(
       "New Lead could not read the leads it keeps for the Zap editor: Zapier's cache did not answer (no answer within 2 s).",

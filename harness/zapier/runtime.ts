@@ -64,8 +64,14 @@ export interface ArrivingCall {
   ordinal: number;
 }
 
-/** How long a call waits before it is carried out and answered; `never`: it hangs. */
-export type AnswerDelay = number | 'never';
+/** A cache's latency: milliseconds, or `never` (a call hangs). */
+export type Latency = number | 'never';
+
+/**
+ * How long a call waits before it is carried out and answered: a latency,
+ * or until a promise settles (an event of the test's).
+ */
+export type AnswerDelay = Latency | Promise<unknown>;
 
 /** How a write's answer is lost after the write: a 5xx, or the connection cut. */
 export type LostAnswer = 'server-error' | 'connection-reset';
@@ -99,8 +105,8 @@ export interface ZapierRuntime {
   failWith(status: number | null): void;
   /**
    * From now on each call waits `delayOf(call)` before it is carried out
-   * (stored, read) and answered; a call given `never` is never carried out
-   * nor answered, until `close()` ends its connection.
+   * (stored, read) and answered; a call given `never` is never carried out.
+   * `close()` answers a call still held 410, and carries none out.
    */
   delayAnswers(delayOf: (call: ArrivingCall) => AnswerDelay): void;
   /**
@@ -114,6 +120,8 @@ export interface ZapierRuntime {
    * (expired, evicted) by the time it is read back.
    */
   vanishClaims(count: number): void;
+  /** Calls that arrived and wait, as `delayAnswers` asked, before they are answered (or for ever). */
+  heldCalls(): number;
   /** What the runtime has seen since it started, or since `resetFigures()`. */
   figures(): RuntimeFigures;
   resetFigures(): void;
@@ -191,6 +199,10 @@ class RuntimeServer {
   delayOf: (call: ArrivingCall) => AnswerDelay;
   private callsArrived = 0;
   private callsInFlight = 0;
+  /** The answers of calls waiting out their delay (`delayOf`), or held for ever. */
+  readonly held = new Set<ServerResponse>();
+  /** Set by `close()`: no call is carried out any more. */
+  private stopped = false;
   private connectionsOpen = 0;
 
   constructor(
@@ -251,11 +263,20 @@ class RuntimeServer {
     const params = Array.isArray(body.params) ? (body.params as unknown[]) : [];
     this.callsArrived += 1;
     const delay = this.delayOf({ method, params, ordinal: this.callsArrived });
-    if (delay === 'never') {
-      return;
-    }
-    if (delay > 0) {
-      await sleep(delay);
+    if (delay === 'never' || typeof delay !== 'number' || delay > 0) {
+      this.held.add(response);
+      response.on('close', () => this.held.delete(response));
+      if (delay === 'never') {
+        return;
+      }
+      try {
+        await (typeof delay === 'number' ? sleep(delay) : delay);
+      } finally {
+        this.held.delete(response);
+      }
+      if (this.stopped) {
+        return;
+      }
     }
     if (this.failure !== null) {
       sendJson(response, this.failure, { error: 'the cache is unavailable' });
@@ -293,6 +314,26 @@ class RuntimeServer {
       id: body.id,
       result,
     });
+  }
+
+  /**
+   * Stops: every call still held is answered 410, which core's RPC client
+   * does not try again (after a cut connection it would: new connections to
+   * a closed port, after the test, keeping its process from exiting).
+   * Resolves once those answers are sent.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all(
+      [...this.held].map((response) => {
+        this.held.delete(response);
+        const sent = new Promise<void>((resolve) => {
+          response.once('finish', resolve).once('close', resolve);
+        });
+        sendJson(response, 410, { error: 'the runtime stopped' });
+        return sent;
+      }),
+    );
   }
 
   /** Whether this write is one of the claims to answer "exists" without storing (and counts it). */
@@ -424,6 +465,7 @@ function runtimeOf(
     vanishClaims(count) {
       server.vanishingClaims = count;
     },
+    heldCalls: () => server.held.size,
     figures: () => ({ ...server.figures }),
     resetFigures() {
       Object.assign(server.figures, NO_FIGURES);
@@ -442,12 +484,13 @@ function runtimeOf(
         { origin: listening.origin, token: admit(connection) },
         { quiet, onConsoleLine: (line) => server.consoleLines.push(line) },
       ),
-    close() {
+    async close() {
       if (savedLoggingEndpoint === undefined) {
         delete process.env.LOGGING_ENDPOINT;
       } else {
         process.env.LOGGING_ENDPOINT = savedLoggingEndpoint;
       }
+      await server.stop();
       return listening.close();
     },
   };

@@ -3,6 +3,13 @@
  * per receiver, whose answer body is discarded unread (a receiver's answer
  * can be of any size).
  *
+ * A kept-alive connection can be closed by the receiver (its idle timeout)
+ * just as a request goes out on it: the request then fails before the
+ * receiver read it (Node's `request.reusedSocket` with `ECONNRESET`). That
+ * is no failed attempt: the request is sent again at once on a new
+ * connection, as Node's documentation recommends, and only what that one
+ * meets counts.
+ *
  * An answer that came in time is never taken for a timeout. When the event
  * loop was held up (a slow synchronous step elsewhere), the timer and the
  * answer may both be due at once, and Node runs timers before it reads
@@ -10,13 +17,13 @@
  * there (`setImmediate` runs after the sockets are read) before it gives up.
  */
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import type { IncomingMessage } from 'node:http';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 export interface AttemptResult {
   /** The receiver's status, or null when no answer came. */
   statusCode: number | null;
-  /** Why no answer came. */
+  /** Why no answer came, in words, with Node's own message. */
   error: string | null;
   /** The receiver's `Retry-After`, as sent. */
   retryAfter: string | null;
@@ -33,6 +40,27 @@ const AGENT_OPTIONS = { keepAlive: true, keepAliveMsecs: 1_000, maxFreeSockets: 
 const httpAgent = new HttpAgent(AGENT_OPTIONS);
 const httpsAgent = new HttpsAgent(AGENT_OPTIONS);
 
+/** What each network error means, for the attempt's record. */
+const NETWORK_ERRORS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'the connection was refused: nothing listens at that address',
+  ECONNRESET: 'the receiver closed or reset the connection before answering',
+  EPIPE: 'the receiver closed the connection while the request was sent',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'the host cannot be reached',
+  ENETUNREACH: 'the network cannot be reached',
+  ENOTFOUND: 'the host name is not known (DNS)',
+  EAI_AGAIN: 'the host name could not be looked up (DNS) for now',
+};
+
+/** A request that failed this way on a kept-alive connection never reached the receiver. */
+const CLOSED_AS_SENT = ['ECONNRESET', 'EPIPE'];
+
+/** Why a request got no answer: what the error means, then Node's message. */
+function whyNoAnswer(error: NodeJS.ErrnoException): string {
+  const meaning = error.code === undefined ? undefined : NETWORK_ERRORS[error.code];
+  return meaning === undefined ? error.message : `${meaning} (${error.message})`;
+}
+
 function noAnswer(error: string): AttemptResult {
   return { statusCode: null, error, retryAfter: null };
 }
@@ -46,6 +74,18 @@ function answerOf(response: IncomingMessage): AttemptResult {
   };
 }
 
+/** The status is what counts. A short body is drained unread, so the connection serves the next attempt; a long one is cut off. */
+function discardBody(response: IncomingMessage): void {
+  let drained = 0;
+  response.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > LONGEST_BODY_DRAINED) {
+      response.destroy();
+    }
+  });
+  response.on('error', () => undefined);
+}
+
 export function sendAttempt(
   url: string,
   body: string,
@@ -56,6 +96,8 @@ export function sendAttempt(
   const isHttps = target.protocol === 'https:';
   return new Promise((resolve) => {
     let settled = false;
+    /** Node's message for the kept-alive connection closed as the request went out, once sent again. */
+    let closedAsSent: string | undefined;
     const settle = (result: AttemptResult) => {
       if (!settled) {
         settled = true;
@@ -63,37 +105,62 @@ export function sendAttempt(
         resolve(result);
       }
     };
-    // One options object, not (url, options): zapier-platform-core, when it
-    // runs in the same process (npm start), wraps http.request with a
-    // function that reads only its first argument.
-    const request = (isHttps ? httpsRequest : httpRequest)(
-      {
-        protocol: target.protocol,
-        hostname: target.hostname.replace(/^\[|\]$/g, ''),
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method: 'POST',
-        agent: isHttps ? httpsAgent : httpAgent,
-        headers: {
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(body),
-          ...headers,
+    const failed = (error: NodeJS.ErrnoException) => {
+      const why = whyNoAnswer(error);
+      settle(
+        noAnswer(
+          closedAsSent === undefined
+            ? why
+            : `sent again on a new connection, the kept-alive one having been closed as the request went out (${closedAsSent}): ${why}`,
+        ),
+      );
+    };
+    /** `fresh`: on a connection of its own, not one kept alive. */
+    const send = (fresh: boolean): ClientRequest => {
+      let answered = false;
+      // One options object, not (url, options): zapier-platform-core, when it
+      // runs in the same process (npm start), wraps http.request with a
+      // function that reads only its first argument.
+      const sent = (isHttps ? httpsRequest : httpRequest)(
+        {
+          protocol: target.protocol,
+          hostname: target.hostname.replace(/^\[|\]$/g, ''),
+          port: target.port,
+          path: `${target.pathname}${target.search}`,
+          method: 'POST',
+          agent: fresh ? false : isHttps ? httpsAgent : httpAgent,
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+            ...headers,
+          },
         },
-      },
-      (response) => {
-        settle(answerOf(response));
-        // The status is what counts. A short body is drained unread, so the
-        // connection serves the next attempt; a long one is cut off.
-        let drained = 0;
-        response.on('data', (chunk: Buffer) => {
-          drained += chunk.length;
-          if (drained > LONGEST_BODY_DRAINED) {
-            response.destroy();
-          }
-        });
-        response.on('error', () => undefined);
-      },
-    );
+        (response) => {
+          answered = true;
+          settle(answerOf(response));
+          discardBody(response);
+        },
+      );
+      sent.on('error', (error: NodeJS.ErrnoException) => {
+        if (settled) {
+          return;
+        }
+        const resend =
+          !fresh &&
+          !answered &&
+          sent.reusedSocket &&
+          CLOSED_AS_SENT.includes(error.code ?? '');
+        if (resend) {
+          closedAsSent = error.message;
+          request = send(true);
+        } else {
+          failed(error);
+        }
+      });
+      sent.end(body);
+      return sent;
+    };
+    let request = send(false);
     const timer = setTimeout(() => {
       setImmediate(() => {
         if (!settled) {
@@ -102,7 +169,5 @@ export function sendAttempt(
         }
       });
     }, timeoutMs);
-    request.on('error', (error) => settle(noAnswer(error.message)));
-    request.end(body);
   });
 }

@@ -28,7 +28,7 @@ import {
 import type { RedirectTarget } from './errors';
 import { isS256Challenge, PKCE_METHOD } from './pkce';
 import { isRegisteredRedirectUri } from './redirect-uri';
-import { DEFAULT_SCOPE, KNOWN_SCOPES } from './scopes';
+import { DEFAULT_SCOPE, KNOWN_SCOPES, SCOPE_DESCRIPTIONS } from './scopes';
 
 const AUTHORIZE_PARAMETERS = [
   'client_id',
@@ -220,6 +220,23 @@ function issueCode(context: SandboxContext, consent: PendingConsent): string {
   return code;
 }
 
+/** The consent a decision's form names once, taken: it is answered once, before it expires. */
+function takeConsentOf(
+  context: SandboxContext,
+  form: unknown,
+): PendingConsent | undefined {
+  const consentId =
+    typeof form === 'object' && form !== null
+      ? (form as Record<string, unknown>).consent_id
+      : undefined;
+  return typeof consentId === 'string'
+    ? context.store.clientsAndTokens.takeConsent(consentId, context.now())
+    : undefined;
+}
+
+/** The consent each decision answers, taken before its form is validated. */
+const answered = new WeakMap<FastifyRequest, PendingConsent>();
+
 /** GET /oauth/authorize: the consent page. */
 function showConsentPage(
   context: SandboxContext,
@@ -230,9 +247,13 @@ function showConsentPage(
   const checked = checkRequest(context, query);
   const user = signedInUser(context, query.as);
   if (user === undefined) {
-    throw new HttpError(400, 'The sandbox has no such user.', {
-      title: 'Unknown user',
-    });
+    // No one is signed in: the client hears it, as for any failure but its own (§4.1.2.1).
+    throw accessDenied(
+      `the sandbox has no such user to sign in as: as= takes ${context.store.accounts
+        .users()
+        .map((known) => known.id)
+        .join(', ')}`,
+    );
   }
   const project = context.store.accounts.project(user.projectId)!;
   if (project.plan !== 'paid') {
@@ -250,7 +271,10 @@ function showConsentPage(
       client: checked.client,
       user,
       project,
-      scopes: checked.scopes,
+      scopes: checked.scopes.map((scope) => ({
+        scope,
+        description: SCOPE_DESCRIPTIONS[scope] ?? scope,
+      })),
       otherUsers: context.store.accounts
         .users()
         .filter((other) => other.id !== user.id)
@@ -288,18 +312,27 @@ export const authorizeRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
         body: DECISION_BODY,
         response: { 302: REDIRECT, ...HTML_ERROR_RESPONSES },
       },
+      // Before validation, the form is as sent: a consent named once is
+      // answered now, so that what the schema refuses (a decision repeated
+      // or too long) goes back to its client.
+      preValidation: async (request) => {
+        const consent = takeConsentOf(context, request.body);
+        if (consent !== undefined) {
+          answered.set(request, consent);
+          request.redirectTarget = {
+            redirectUri: consent.redirectUri,
+            state: consent.state,
+          };
+        }
+      },
     },
     (request, reply) => {
-      const consent = context.store.clientsAndTokens.takeConsent(
-        request.body.consent_id ?? '',
-        context.now(),
-      );
+      const consent = answered.get(request);
       if (consent === undefined) {
         throw new HttpError(400, 'Start connecting again from the application.', {
           title: 'This request has expired',
         });
       }
-      request.redirectTarget = { redirectUri: consent.redirectUri, state: consent.state };
       if (request.body.decision !== 'approve') {
         throw accessDenied('The user denied access');
       }

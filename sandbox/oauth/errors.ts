@@ -119,6 +119,24 @@ function sentMoreThanOnce(
 }
 
 /**
+ * What the request's schema refused (a value too long, of another type), as
+ * `invalid_request`; undefined for any other error.
+ */
+function refusedBySchema(error: ThrownAtOAuth): OAuthError | undefined {
+  if (error instanceof OAuthError || !('validation' in error) || !error.validation) {
+    return undefined;
+  }
+  const [first] = error.validation;
+  const name = first?.instancePath.slice(1) ?? '';
+  const limit = first?.params.limit;
+  return invalidRequest(
+    first?.keyword === 'maxLength' && name !== ''
+      ? `${name} is longer than the ${String(limit)} characters the sandbox takes`
+      : error.message,
+  );
+}
+
+/**
  * The OAuth error an error is: itself, or what the store's failure (logged
  * here) or Fastify's refusal of the request means in RFC 6749's words.
  */
@@ -163,6 +181,13 @@ export interface RedirectTarget {
   state?: string;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Where the authorization endpoint may send this request's errors back, once checked. */
+    redirectTarget: RedirectTarget | null;
+  }
+}
+
 export function redirectWith(
   reply: FastifyReply,
   redirectUri: string,
@@ -178,14 +203,18 @@ export function redirectWith(
 /**
  * The authorization endpoint's error handler: back to the client when the
  * request's redirect URI is checked and the code may go there, with the
- * state; otherwise an error page for the person.
+ * state; otherwise an error page for the person. What the request's schema
+ * refuses (a parameter repeated, too long) goes back as `invalid_request`.
  */
 export function answerAuthorizationError(
   thrown: ThrownAtOAuth,
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  const error = sentMoreThanOnce(thrown, request, 'authorization') ?? thrown;
+  const error =
+    sentMoreThanOnce(thrown, request, 'authorization') ??
+    refusedBySchema(thrown) ??
+    thrown;
   const target = request.redirectTarget;
   const sendBack =
     target !== null &&

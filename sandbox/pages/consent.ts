@@ -1,5 +1,4 @@
 /** The consent page: who asks, for which project, to do what; Approve or Deny. */
-import { SCOPE_DESCRIPTIONS } from '../oauth/scopes';
 import type { RegisteredClient, Project, User } from '../store';
 import { escapeHtml, layout } from './layout';
 
@@ -8,15 +7,16 @@ export interface ConsentView {
   client: RegisteredClient;
   user: User;
   project: Project;
-  scopes: string[];
+  /** Each scope asked for, and what it lets the client do, in words. */
+  scopes: { scope: string; description: string }[];
   otherUsers: { user: User; switchUrl: string }[];
 }
 
 export function consentPage(view: ConsentView): string {
   const scopes = view.scopes
     .map(
-      (scope) =>
-        `<li>${escapeHtml(SCOPE_DESCRIPTIONS[scope] ?? scope)} <span class="muted">(${escapeHtml(scope)})</span></li>`,
+      ({ scope, description }) =>
+        `<li>${escapeHtml(description)} <span class="muted">(${escapeHtml(scope)})</span></li>`,
     )
     .join('');
   const switchUser = view.otherUsers

@@ -4,12 +4,19 @@ import {
   whyUnanswered,
 } from '../../src/cache-calls';
 import type { CacheAnswer } from '../../src/cache-calls';
+import { TestClock } from '../../harness/test-clock';
 
-const timing = { budgetMs: 300, callTimeoutMs: 100 };
+// Time is the test's: only `clock.advance` moves it, at any machine speed.
+let clock: TestClock;
+beforeEach(() => {
+  clock = new TestClock();
+});
+const timing = () => ({ budgetMs: 300, callTimeoutMs: 100, clock });
 const never = () => new Promise<never>(() => undefined);
+/** A call answered with `value` once the clock has moved `ms`. */
 const after = <T>(ms: number, value: T) =>
-  new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
-const callsOf = () => new CacheCalls(timing, (error) => `described: ${String(error)}`);
+  new Promise<T>((resolve) => clock.after(ms, () => resolve(value)));
+const callsOf = () => new CacheCalls(timing(), (error) => `described: ${String(error)}`);
 const why = (answer: CacheAnswer<unknown>) =>
   answer.answered ? 'answered' : whyUnanswered(answer.why);
 
@@ -26,19 +33,22 @@ describe('CacheCalls', () => {
   });
 
   it('gives a call up after its timeout', async () => {
-    const calls = callsOf();
-    const started = performance.now();
-    expect(why(await calls.ask(never))).toBe('no answer within 0.1 s');
-    expect(performance.now() - started).toBeLessThan(timing.budgetMs);
+    const asked = callsOf().ask(never);
+    clock.advance(99);
+    expect(clock.waiting).toBe(1);
+    clock.advance(1);
+    expect(why(await asked)).toBe('no answer within 0.1 s');
+    expect(clock.waiting).toBe(0);
   });
 
   it('gives up a call under way when the budget ends, and starts none after', async () => {
-    const calls = new CacheCalls({ budgetMs: 200, callTimeoutMs: 150 }, String);
-    expect(await calls.ask(() => after(120, 'first'))).toEqual({
-      answered: true,
-      value: 'first',
-    });
-    expect(why(await calls.ask(() => after(90, 'too late')))).toBe(
+    const calls = new CacheCalls({ budgetMs: 200, callTimeoutMs: 150, clock }, String);
+    const first = calls.ask(() => after(120, 'first'));
+    clock.advance(120);
+    expect(await first).toEqual({ answered: true, value: 'first' });
+    const tooLate = calls.ask(() => after(90, 'too late'));
+    clock.advance(80);
+    expect(why(await tooLate)).toBe(
       'this run had used its 0.2 s for the cache, and Zapier stops a run at 30 s',
     );
     const call = jest.fn(() => Promise.resolve('never asked'));
@@ -48,7 +58,9 @@ describe('CacheCalls', () => {
 
   it('stops asking once a call waited its whole time with no call answered', async () => {
     const calls = callsOf();
-    await calls.ask(never);
+    const asked = calls.ask(never);
+    clock.advance(100);
+    await asked;
     const call = jest.fn(() => Promise.resolve('never asked'));
     expect(why(await calls.ask(call))).toBe(
       'it had answered no call for 0.1 s, so this run stopped asking it',
@@ -59,8 +71,9 @@ describe('CacheCalls', () => {
   it('keeps asking when some calls hang while others are answered', async () => {
     const calls = callsOf();
     const hanging = calls.ask(never);
-    await after(50, undefined);
+    clock.advance(50);
     await calls.ask(() => Promise.resolve('answered meanwhile'));
+    clock.advance(50);
     expect(why(await hanging)).toBe('no answer within 0.1 s');
     expect(await calls.ask(() => Promise.resolve('still asked'))).toEqual({
       answered: true,

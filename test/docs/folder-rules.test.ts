@@ -91,3 +91,25 @@ it('keeps src/ to zapier-platform-core and Node.js: what build.zip carries', () 
   );
   expect(packages).toEqual([]);
 });
+
+/** sandbox/'s route groups, each a plugin that `routes.ts` registers. */
+const ROUTE_GROUPS = ['oauth', 'webhooks', 'leads', 'overview'];
+/** What composes the route groups into a server. */
+const SANDBOX_TOP = ['sandbox/routes.ts', 'sandbox/server.ts', 'sandbox/main.ts'];
+const inRouteGroup = (path: string) =>
+  ROUTE_GROUPS.some((group) => path.startsWith(`sandbox/${group}/`));
+
+it("keeps what the sandbox's routes share from importing a route group", () => {
+  const shared = trackedTypeScript('sandbox').filter(
+    (path) => !inRouteGroup(path) && !SANDBOX_TOP.includes(path),
+  );
+  const upward = shared.flatMap((path) =>
+    importsOf(path)
+      .filter((specifier) => specifier.startsWith('.'))
+      .filter((specifier) =>
+        inRouteGroup(normalize(relative(ROOT, join(ROOT, dirname(path), specifier)))),
+      )
+      .map((specifier) => `${path} imports ${specifier}`),
+  );
+  expect(upward).toEqual([]);
+});

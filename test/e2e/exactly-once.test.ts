@@ -20,8 +20,8 @@ const APP_DIR = join(__dirname, '..', '..');
 const builtApp = (cacheTiming?: CacheTiming) =>
   new BuiltApp(APP_DIR, false, cacheTiming).definition;
 
-beforeAll(() => {
-  ensureAppBuilt(APP_DIR);
+beforeAll(async () => {
+  await ensureAppBuilt(APP_DIR);
 }, APP_BUILD_TIMEOUT_MS);
 
 describe('New Lead, exactly once per Zap (built app)', () => {

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 
-import { ensureAppBuilt } from '../../harness/app-build';
+import { APP_BUILD_TIMEOUT_MS, ensureAppBuilt } from '../../harness/app-build';
 import { fingerprint } from '../../lifecycle/fingerprint';
 import { runLifecycle } from '../../lifecycle/run';
 import { LEAD_OUTPUT_FIELDS, SAMPLE_LEAD } from '../../src/triggers/new-lead';
@@ -13,9 +13,9 @@ const APP_DIR = join(__dirname, '..', '..');
 
 jest.setTimeout(60_000);
 
-beforeAll(() => {
-  ensureAppBuilt(APP_DIR);
-});
+beforeAll(async () => {
+  await ensureAppBuilt(APP_DIR);
+}, APP_BUILD_TIMEOUT_MS);
 
 describe.each([
   ['client-secret mode', false],

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { main } from 'zapier-publishing-checks';
+import { emptyApp } from './helpers';
 
 const ROOT = join(__dirname, '..', '..');
 const SECRET = 'client-secret-that-must-not-travel-8f2a';
@@ -47,23 +48,7 @@ exit "\${STAND_IN_EXIT:-1}"
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 function appWithSecrets(): string {
-  const app = join(folder, 'app');
-  spawnSync('mkdir', ['-p', app]);
-  writeFileSync(
-    join(app, 'package.json'),
-    JSON.stringify({ name: 'app', version: '1.0.0', private: true }),
-  );
-  writeFileSync(
-    join(app, 'package-lock.json'),
-    JSON.stringify({
-      name: 'app',
-      version: '1.0.0',
-      lockfileVersion: 3,
-      requires: true,
-      packages: { '': { name: 'app', version: '1.0.0' } },
-    }),
-  );
-  writeFileSync(join(app, 'index.js'), 'module.exports = {};\n');
+  const app = emptyApp(folder);
   writeFileSync(join(app, '.env'), `CLIENT_SECRET=${SECRET}\n`);
   writeFileSync(join(app, '.env.local'), `CLIENT_SECRET=${SECRET}\n`);
   return app;

@@ -32,6 +32,9 @@ export interface TestSandbox extends Sandbox {
   fetch: typeof fetch;
 }
 
+/** Longer than any test: the sandbox keeps a test client's idle connections open. */
+const TEST_KEEP_ALIVE_MS = 600_000;
+
 /**
  * A sandbox for a test: on a socket by default; with `listen: false`, its
  * routes are reached through `inject`, for tests where a socket is not the point.
@@ -42,6 +45,10 @@ export async function testSandbox(options: SandboxOptions = {}): Promise<TestSan
   let stoppedAt: number | undefined;
   const sandbox = await startSandbox({
     now: () => (stoppedAt ?? Date.now()) + offset,
+    // The test's client keeps its connections to the sandbox: the sandbox
+    // never closes an idle one under a request the client is sending (Node's
+    // keep-alive race, which a test not about it must not meet); close() ends them.
+    keepAliveTimeoutMs: TEST_KEEP_ALIVE_MS,
     ...options,
   });
   return Object.assign(sandbox, {

@@ -48,9 +48,9 @@ async function sandboxWith(options: SandboxOptions): Promise<TestSandbox> {
 }
 
 async function receiver(
-  answer: Parameters<typeof startHookReceiver>[0],
+  ...args: Parameters<typeof startHookReceiver>
 ): Promise<HookReceiver> {
-  const hooks = await startHookReceiver(answer);
+  const hooks = await startHookReceiver(...args);
   started.push(hooks);
   return hooks;
 }
@@ -383,6 +383,25 @@ it('cancels, on start, a waiting delivery whose webhook was deleted before the r
     [1, null, 'cancelled'],
   ]);
   expect(hooks.deliveries).toHaveLength(1);
+});
+
+it('sends again at once on a new connection when the receiver closed the kept-alive one as the request went out, counting no failed attempt', async () => {
+  // Node's keep-alive race, on purpose: the receiver closes the connection
+  // kept alive after the first delivery just as the second arrives on it,
+  // before reading it (as when its idle timeout fires at that moment).
+  const hooks = await receiver(() => 200, { closesKeptAlive: true });
+  const sandbox = await sandboxWith({ delivery: { baseDelayMs: 60_000 } });
+  await subscribe(sandbox, hooks.url);
+  const leadIds: string[] = [];
+  for (let lead = 0; lead < 2; lead += 1) {
+    leadIds.push(await submit(sandbox));
+    await sandbox.context.deliverer.idle();
+  }
+  expect(hooks.resets).toBe(1);
+  expect(hooks.deliveries).toHaveLength(2);
+  for (const leadId of leadIds) {
+    expect(await outcomes(sandbox, leadId)).toEqual([[1, 200, 'delivered']]);
+  }
 });
 
 it('discards a receiver’s answer body instead of reading it whole', async () => {

@@ -82,7 +82,7 @@ describe('GET /oauth/authorize', () => {
     const script = '<script>alert(1)</script>';
     const response = await get(
       sandbox,
-      `/oauth/authorize?${authorizeParams(sandbox, { state: script, as: `usr_ada${script}` }).toString()}`,
+      `/oauth/authorize?${authorizeParams(sandbox, { state: script, client_id: `zapier${script}` }).toString()}`,
     );
     expect(response.status).toBe(400);
     const html = await response.text();
@@ -212,6 +212,54 @@ describe('GET /oauth/authorize', () => {
     expect(redirectQuery(response)).toMatchObject({ error, state: 'state-123' });
   });
 
+  it.each([
+    ['state', 'x'.repeat(6000)],
+    ['scope', `user.read,${'x'.repeat(2048)}`],
+    ['response_type', 'c'.repeat(2049)],
+    ['code_challenge', 'c'.repeat(2049)],
+    ['code_challenge_method', 'S'.repeat(2049)],
+    ['as', 'u'.repeat(2049)],
+  ])(
+    'sends an over-long %s back as invalid_request, with the state as sent',
+    async (name, value) => {
+      const params = authorizeParams(sandbox, { [name]: value });
+      const response = await get(sandbox, `/oauth/authorize?${params.toString()}`);
+      expect(redirectQuery(response)).toEqual({
+        error: 'invalid_request',
+        error_description: `${name} is longer than the 2048 characters the sandbox takes`,
+        state: params.get('state'),
+      });
+    },
+  );
+
+  it.each(['client_id', 'redirect_uri'])(
+    'shows an error page and never redirects for an over-long %s',
+    async (name) => {
+      const response = await get(
+        sandbox,
+        `/oauth/authorize?${authorizeParams(sandbox, { [name]: 'x'.repeat(2049) }).toString()}`,
+      );
+      expect(response.status).toBe(400);
+      expect(response.headers.get('location')).toBeNull();
+      expect(await response.text()).toContain(
+        `${name} is longer than the 2048 characters the sandbox takes`,
+      );
+    },
+  );
+
+  it('sends a user the sandbox does not have back as access_denied, with the state', async () => {
+    const response = await get(
+      sandbox,
+      `/oauth/authorize?${authorizeParams(sandbox, { as: 'usr_nobody' }).toString()}`,
+    );
+    expect(redirectQuery(response)).toEqual({
+      error: 'access_denied',
+      error_description:
+        'the sandbox has no such user to sign in as: as= takes usr_ada, usr_grace',
+      state: 'state-123',
+    });
+  });
+
   it('redirects with invalid_request and no state when state is missing', async () => {
     const response = await get(
       sandbox,
@@ -339,6 +387,62 @@ describe('POST /oauth/authorize (the consent decision)', () => {
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
+  });
+
+  it.each([
+    [
+      'a repeated decision',
+      (id: string) => `consent_id=${id}&decision=approve&decision=deny`,
+      'decision was sent more than once: parameters must not be included more than once (RFC 6749 §3.1)',
+    ],
+    [
+      'an over-long decision',
+      (id: string) => `consent_id=${id}&decision=${'a'.repeat(2049)}`,
+      'decision is longer than the 2048 characters the sandbox takes',
+    ],
+  ])(
+    'sends %s back as invalid_request with the state, and the consent is answered',
+    async (_name, form, description) => {
+      const id = await openConsent();
+      const post = () =>
+        sandbox.fetch(sandbox.url('/oauth/authorize'), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: form(id),
+          redirect: 'manual',
+        });
+      expect(redirectQuery(await post())).toEqual({
+        error: 'invalid_request',
+        error_description: description,
+        state: 'state-123',
+      });
+      const again = await postForm(sandbox, '/oauth/authorize', {
+        consent_id: id,
+        decision: 'approve',
+      });
+      expect(again.status).toBe(400);
+      expect(await again.text()).toContain('This request has expired');
+    },
+  );
+
+  it.each([
+    [
+      'a repeated consent_id',
+      (id: string) => `consent_id=${id}&consent_id=${id}&decision=approve`,
+    ],
+    ['an over-long consent_id', () => `consent_id=${'c'.repeat(2049)}&decision=approve`],
+    ['an unknown consent_id', () => 'consent_id=consent_nobody&decision=approve'],
+  ])('shows an error page for %s: no redirect URI is known', async (_name, form) => {
+    const id = await openConsent();
+    const response = await sandbox.fetch(sandbox.url('/oauth/authorize'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form(id),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
   });
 
   it('answers a consent only once', async () => {

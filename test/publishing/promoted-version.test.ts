@@ -1,10 +1,12 @@
 /**
- * `npm run validate` compares the code with publishing/pushed-definition.json,
- * the version `npm run push` uploaded last: the app as it stands passes, and
- * each breaking change tried on a copy of the app is a publishing task (Zapier
- * pauses the promotion), with the version to use.
+ * `npm run validate` compares the code with publishing/promoted-definition.json,
+ * the public version `npm run promote` recorded, as Zapier's promotion
+ * guardrails do: the app as it stands passes, and each breaking change tried
+ * on a copy of the app is a publishing task (Zapier pauses the
+ * promotion), with the version to use.
  */
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 import zapier from 'zapier-platform-core';
 
@@ -17,7 +19,19 @@ import {
 } from 'zapier-publishing-checks';
 import { createApp } from '../../src/app';
 
-const PUSHED = join(__dirname, '..', '..', 'publishing', 'pushed-definition.json');
+const ROOT = join(__dirname, '..', '..');
+
+/** The definition `npm run validate` compares with: its `--previous`, from the app's folder. */
+function validatesAgainst(): string {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const previous = /--previous (\S+)/.exec(scripts.validate ?? '')?.[1];
+  expect(previous).toBeDefined();
+  return resolve(ROOT, previous!);
+}
+
+const PROMOTED = join(ROOT, 'publishing', 'promoted-definition.json');
 
 /** The app as plain data, to change a copy of: core reads it as any object. */
 interface AppObject {
@@ -28,7 +42,7 @@ interface AppObject {
 const appObject = (pkce = false) => createApp({ pkce }) as unknown as AppObject;
 
 /** The comparison `npm run validate` makes, on `app`: its exit code and its lines as printed. */
-async function compareWithPushed(app: object) {
+async function compareWithPromoted(app: object) {
   const handler = asAppHandler(
     (
       zapier as unknown as {
@@ -37,7 +51,7 @@ async function compareWithPushed(app: object) {
     ).createAppHandler(app),
   );
   const report = checkVersions(await definitionOf(handler), {
-    previous: { definition: await readPreviousDefinition(PUSHED), source: PUSHED },
+    previous: { definition: await readPreviousDefinition(PROMOTED), source: PROMOTED },
   });
   const lines = [...report.entries.map((entry) => entryLine(entry)), ...report.closing];
   return { code: report.refused ? 1 : 0, lines };
@@ -52,11 +66,16 @@ function withNewLead(change: (operation: Record<string, unknown>) => void): AppO
   return { ...app, triggers: { ...app.triggers, new_lead: { ...newLead, operation } } };
 }
 
+it('compares with the promoted version, not the one pushed last', () => {
+  expect(validatesAgainst()).toBe(PROMOTED);
+});
+
 it.each([false, true])('passes the code as it stands (PKCE %s)', async (pkce) => {
-  const { code, lines } = await compareWithPushed(appObject(pkce));
+  const { code, lines } = await compareWithPromoted(appObject(pkce));
   expect(code).toBe(0);
+  // It names the promoted version and the file it read it from.
   expect(lines).toEqual([
-    'previous version 1.0.0 (' + PUSHED + '), this version 1.0.0.',
+    'previous version 1.0.0 (' + PROMOTED + '), this version 1.0.0.',
     'existing Zaps break: no.',
     'version Zapier will require: no new major; by its numbering advice 1.0.1 (no new functionality: a patch).',
   ]);
@@ -106,7 +125,7 @@ it.each<[string, string, () => object]>([
 ])(
   'makes %s a publishing task, with the version to use',
   async (_change, line, mutated) => {
-    const { code, lines } = await compareWithPushed(mutated());
+    const { code, lines } = await compareWithPromoted(mutated());
     expect(code).toBe(1);
     expect(lines).toContainEqual(expect.stringContaining(line));
     expect(lines.at(-1)).toBe(
