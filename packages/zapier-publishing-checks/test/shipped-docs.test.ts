@@ -3,7 +3,8 @@
  * tarball: every relative link leads to a file the tarball holds, and a
  * file or script of the source repository that the tarball lacks is named
  * only where the text says it is in the source repository. And
- * docs/rules.md links every rule's page.
+ * docs/rules.md links every rule's page; the pages beside the rules' own
+ * stay a short read.
  */
 import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -47,6 +48,16 @@ const DOCS = [join(PACKAGE, 'README.md'), ...markdownIn(join(PACKAGE, 'docs'))];
 it('ships every page it checks', () => {
   expect(DOCS.length).toBeGreaterThan(RULES.length);
   expect(DOCS.filter((page) => !ships(page))).toEqual([]);
+});
+
+/** The pages a reader reads beside the per-rule pages: README.md and docs/*.md. */
+const PAGES_LIMIT_BYTES = 20_000;
+
+it(`keeps the pages other than the rules' own at most ${PAGES_LIMIT_BYTES / 1000} KB`, () => {
+  const pages = DOCS.filter((page) => dirname(page) !== join(PACKAGE, 'docs', 'rules'));
+  expect(pages.length).toBeGreaterThanOrEqual(4);
+  const bytes = pages.reduce((sum, page) => sum + statSync(page).size, 0);
+  expect(bytes).toBeLessThanOrEqual(PAGES_LIMIT_BYTES);
 });
 
 /** The text outside fenced code blocks, where links and code spans are prose. */
