@@ -1,6 +1,10 @@
 import { defineRule, zapierReference } from '../rule';
+import type { Step } from '../shared/definition';
 import { RUN_MESSAGES, everyStep, itemsOf, keysOf, stepAt } from '../shared/local-runs';
 import { flatKeys, sampleOf } from '../shared/values';
+
+/** T004 explains a search's or a create's run without items; T005 a trigger's. */
+const isSearchOrCreate = (step: Step) => step.kind !== 'trigger';
 
 export default defineRule({
   meta: {
@@ -19,7 +23,13 @@ export default defineRule({
     },
   },
   check(input, report) {
-    for (const { path, items } of itemsOf(input, 'perform', everyStep, report)) {
+    for (const { path, items } of itemsOf(
+      input,
+      'perform',
+      everyStep,
+      report,
+      isSearchOrCreate,
+    )) {
       const sample = sampleOf(stepAt(input.definition, path)?.operation);
       if (sample === undefined) {
         continue;

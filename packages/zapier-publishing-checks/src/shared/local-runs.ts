@@ -31,8 +31,18 @@ export const outputFieldsAt = (
   path: string,
 ): FieldDefinition[] => staticFields(stepAt(definition, path)?.operation?.outputFields);
 
-/** The check that explains a run that gave no items: T005 for perform, Z001 for performList. */
-const EXPLAINED_BY: Record<RunMethod, string> = { perform: 'T005', performList: 'Z001' };
+/**
+ * The check that explains a step's run that gave no items: Z001 for
+ * performList; for perform, T005 on a trigger (Zapier's T005 reads
+ * triggers only), T004 on a search or create (the one check of live
+ * results Zapier makes on them).
+ */
+export function explainedBy(step: Step, method: RunMethod): 'T004' | 'T005' | 'Z001' {
+  if (method === 'performList') {
+    return 'Z001';
+  }
+  return step.kind === 'trigger' ? 'T005' : 'T004';
+}
 
 export interface RunItems {
   path: string;
@@ -53,20 +63,24 @@ export function itemsOf(
   method: RunMethod,
   applies: (step: Step) => boolean,
   report: RunReport,
-  explains = false,
+  explains: (step: Step) => boolean = () => false,
 ): RunItems[] {
   const runs: RunItems[] = [];
   const steps = visibleSteps(input.definition)
     .filter(applies)
     .filter((step) => method === 'perform' || step.definition.operation?.performList);
-  for (const { path } of steps) {
+  for (const step of steps) {
+    const { path } = step;
     const outcome = input.runs.find((run) => run.path === path && run.method === method)
       ?.outcome ?? { kind: 'not run', reason: 'no local run of it was recorded' };
     const place = { step: path };
     if (outcome.kind === 'items') {
       runs.push({ path, items: outcome.items });
-    } else if (!explains) {
-      report.deferred(place, 'noItems', { method, explainedBy: EXPLAINED_BY[method] });
+    } else if (!explains(step)) {
+      report.deferred(place, 'noItems', {
+        method,
+        explainedBy: explainedBy(step, method),
+      });
     } else if (outcome.kind === 'not run') {
       report.deferred(place, 'notRun', { method, reason: outcome.reason });
     } else {

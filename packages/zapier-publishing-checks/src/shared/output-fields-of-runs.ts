@@ -1,8 +1,9 @@
-/** Whether the items of a step's local runs respect its output fields: T005 (perform) and Z001 (performList). */
+/** Whether the items of a trigger's local runs respect its output fields: T005 (perform) and Z001 (performList). */
 import type { RuleInput, RunMethod } from '../input';
 import type { Report } from '../rule';
+import type { Step } from './definition';
 import { isHookTrigger } from './definition';
-import { RUN_MESSAGES, everyStep, itemsOf, outputFieldsAt } from './local-runs';
+import { RUN_MESSAGES, itemsOf, outputFieldsAt } from './local-runs';
 import { outputFieldProblems } from './values';
 
 export const OUTPUT_FIELD_MESSAGES = {
@@ -17,8 +18,10 @@ export function checkRunsAgainstOutputFields(
   method: RunMethod,
   report: Report<typeof OUTPUT_FIELD_MESSAGES>,
 ): void {
-  const applies = method === 'perform' ? everyStep : isHookTrigger;
-  for (const { path, items } of itemsOf(input, method, applies, report, true)) {
+  // Zapier's T005 reads a trigger's live result; Z001 a hook's polling sample.
+  const applies =
+    method === 'perform' ? (step: Step) => step.kind === 'trigger' : isHookTrigger;
+  for (const { path, items } of itemsOf(input, method, applies, report, () => true)) {
     const fields = outputFieldsAt(input.definition, path);
     for (const [index, item] of items.entries()) {
       for (const { key, problem } of outputFieldProblems(item, fields)) {

@@ -1,6 +1,6 @@
 import rule from '../../src/rules/T003-result-dates-are-iso-8601';
 import { runItem, testRule } from '../rule-tester';
-import { FAILED_DELIVERY, NEEDS_THE_NETWORK, NO_ITEMS } from './local-runs';
+import { FAILED_DELIVERY, NEEDS_THE_NETWORK, NO_ITEMS, withOutcome } from './local-runs';
 
 const notIso = (method: string, key: string, value: string) =>
   `${method} ${key}: ${JSON.stringify(value)}: return dates as ISO 8601 with a zone, e.g. 2026-03-14T09:26:53Z`;
@@ -63,6 +63,21 @@ testRule(rule, {
       change: NEEDS_THE_NETWORK,
       findings: [{ at: 'triggers.new_contact', ...NO_ITEMS }],
       alsoChanges: ['T002', 'T004', 'T005'],
+    },
+    {
+      name: 'a search that could not run offline: it points at T004, which says why',
+      change: withOutcome('searches.find_contact', 'perform', {
+        kind: 'not run',
+        reason: 'it needs the network',
+      }),
+      findings: [
+        {
+          at: 'searches.find_contact',
+          message: 'perform: its local run gave no items (see T004)',
+          status: 'deferred',
+        },
+      ],
+      alsoChanges: ['T004'],
     },
     {
       name: 'a delivery that failed: it cannot decide, and says where the reason is',

@@ -74,6 +74,23 @@ testRule(rule, {
       ],
     },
     {
+      name: "a search that could not run offline: the reason is said here (Zapier's T005 reads triggers only)",
+      change: withOutcome('searches.find_contact', 'perform', {
+        kind: 'not run',
+        reason: "a search needs the user's input",
+      }),
+      findings: [
+        {
+          at: 'searches.find_contact',
+          message:
+            "perform: it could not run here (a search needs the user's input); Zapier decides this on a live run",
+          status: 'deferred',
+        },
+      ],
+      // T003 cannot decide either, and points here.
+      alsoChanges: ['T003'],
+    },
+    {
       name: 'a run that could not happen offline: it cannot decide, and says where the reason is',
       change: NEEDS_THE_NETWORK,
       findings: [{ at: 'triggers.new_contact', ...NO_ITEMS }],

@@ -13,11 +13,17 @@ testRule(rule, {
     {
       name: 'a list of text in a list field of strings',
       change: (input) => {
-        runItem(input, 'searches.find_contact', 'perform').tags = [
+        runItem(input, 'triggers.new_contact', 'perform').tags = [
           'vip',
           'press',
           'board',
         ];
+      },
+    },
+    {
+      name: "a search's result against its output fields: Zapier's T005 reads triggers only",
+      change: (input) => {
+        runItem(input, 'searches.find_contact', 'perform').score = 'seven';
       },
     },
   ],
@@ -50,19 +56,21 @@ testRule(rule, {
       alsoChanges: ['T002', 'T003', 'T004'],
     },
     {
-      name: 'a visible step no local run covers: deferred',
+      name: 'a visible trigger no local run covers: deferred',
       change: (input) => {
-        input.runs = input.runs.filter((run) => run.path !== 'searches.find_contact');
+        input.runs = input.runs.filter(
+          (run) => !(run.path === 'triggers.new_contact' && run.method === 'perform'),
+        );
       },
       findings: [
         {
-          at: 'searches.find_contact',
+          at: 'triggers.new_contact',
           message:
             'perform: it could not run here (no local run of it was recorded); Zapier decides this on a live run',
           status: 'deferred',
         },
       ],
-      alsoChanges: ['T003', 'T004'],
+      alsoChanges: ['T002', 'T003', 'T004'],
     },
     {
       name: 'a run that failed: a failure, said here once',
