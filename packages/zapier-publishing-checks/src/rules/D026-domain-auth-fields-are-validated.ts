@@ -112,27 +112,75 @@ function namesOfValue(key: string, line: string): string[] {
   return assigned === undefined ? [key] : [key, assigned];
 }
 
+/** A read of the field in a file: the line it is on, and the names its value goes by there. */
+interface Read {
+  line: number;
+  names: string[];
+}
+
+/**
+ * An object pattern that takes values apart: `{ … } = <bundle, authData or
+ * inputData …>` (a declaration or assignment), or a function's last
+ * parameter, `{ … }) =>`, `{ … }) {` (a TypeScript type after it too). Its
+ * body may span lines; nested patterns are not read.
+ */
+const OBJECT_PATTERN =
+  /\{([^{}]*)\}\s*(?:=(?![=>])\s*[^;\n]*\b(?:bundle|authData|inputData)\b|(?::\s*[\w$.<>[\]| ]+)?\)\s*(?:=>|\{|:))/g;
+
+/**
+ * Where the code takes the field out of an object by name:
+ * `const { subdomain } = bundle.authData`, `(z, { adminApiUrl: url }) =>`;
+ * the value goes by the key, or by the name after its colon.
+ */
+function destructuredReads(key: string, text: string): Read[] {
+  const property = new RegExp(
+    `^\\s*${escapeRegExp(key)}\\s*(?::\\s*([A-Za-z_$][\\w$]*))?\\s*(?:=[^,]*)?$`,
+  );
+  const reads: Read[] = [];
+  for (const pattern of text.matchAll(OBJECT_PATTERN)) {
+    const body = pattern[1]!;
+    let offset = pattern.index + 1;
+    for (const part of body.split(',')) {
+      const found = property.exec(part.replace(/\s+$/, ''));
+      if (found !== null) {
+        const at = offset + part.search(/\S/);
+        reads.push({
+          line: text.slice(0, at).split('\n').length - 1,
+          names: found[1] === undefined ? [key] : [key, found[1]],
+        });
+      }
+      offset += part.length + 1;
+    }
+  }
+  return reads;
+}
+
+/** Each read of the field in a file: by its path (`authData.key`), or taken apart by name. */
+function readsIn(key: string, text: string, lines: readonly string[]): Read[] {
+  const reference = referencesTo(key);
+  const byPath = lines.flatMap((line, index) =>
+    reference.test(line) ? [{ line: index, names: namesOfValue(key, line) }] : [],
+  );
+  return [...byPath, ...destructuredReads(key, text)];
+}
+
 /**
  * How the code uses the field: validated where, within the lines around a
  * read of it, a check (VALIDATION) is made of the value itself (its key or
- * the name it was given on that line); a check of something else nearby
- * validates nothing.
+ * the name it was given there); a check of something else nearby validates
+ * nothing.
  */
 function useOf(key: string, input: RuleInput): Use {
-  const reference = referencesTo(key);
-  let used = reference.test(JSON.stringify(input.definition));
+  let used = referencesTo(key).test(JSON.stringify(input.definition));
   for (const source of input.sources) {
     const lines = source.text.split('\n');
-    for (const [index, line] of lines.entries()) {
-      if (!reference.test(line)) {
-        continue;
-      }
+    for (const read of readsIn(key, source.text, lines)) {
       used = true;
-      const names = namesOfValue(key, line).map(
+      const names = read.names.map(
         (name) => new RegExp(`(?<![\\w$])${escapeRegExp(name)}(?![\\w$])`),
       );
       const checked = lines
-        .slice(Math.max(0, index - NEAR_LINES), index + NEAR_LINES + 1)
+        .slice(Math.max(0, read.line - NEAR_LINES), read.line + NEAR_LINES + 1)
         .some((near) => VALIDATION.test(near) && names.some((name) => name.test(near)));
       if (checked) {
         return 'validated';
@@ -190,7 +238,7 @@ export default defineRule({
       intoRequests:
         'its value goes into request addresses, queries or headers with no check nearby: validate it (e.g. /^[\\w-]+$/.test(…) for an ID) before it is used',
       unused:
-        "it holds a domain, but its use was not found in the app's code; check that the code validates it before building URLs",
+        "it holds %{holds}, but its use was not found in the app's code; check that the code validates it before building URLs",
     },
   },
   check(input, report) {
@@ -202,7 +250,7 @@ export default defineRule({
           const holds = whatItHolds(field, input);
           report(place, 'unvalidated', { holds, fix: HOW_TO_VALIDATE[holds] });
         } else if (use === 'unused') {
-          report.deferred(place, 'unused');
+          report.deferred(place, 'unused', { holds: whatItHolds(field, input) });
         }
       } else if (
         typedNonSecret(field) &&

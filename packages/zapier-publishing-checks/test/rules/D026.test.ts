@@ -147,6 +147,15 @@ testRule(rule, {
         ),
       ),
     },
+    {
+      name: 'a domain taken apart by name, then checked under the name it goes by',
+      change: withAuthField(
+        SUBDOMAIN,
+        client(
+          'const { subdomain: account } = bundle.authData;\nif (!/^[a-z0-9-]+$/.test(account)) throw new Error("bad");',
+        ),
+      ),
+    },
   ],
   invalid: [
     {
@@ -168,11 +177,57 @@ testRule(rule, {
         {
           at: 'authentication instance_url',
           message:
-            "it holds a domain, but its use was not found in the app's code; check that the code validates it before building URLs",
+            "it holds a URL, but its use was not found in the app's code; check that the code validates it before building URLs",
           status: 'deferred',
         },
       ],
     },
+    {
+      name: "an object literal's key of the same name reads nothing: still undecided",
+      change: withAuthField(
+        {
+          key: 'instance_url',
+          label: 'Instance URL',
+          helpText: linked('Yours, as in `https://acme.example.org`.'),
+        },
+        client("z.request({ instance_url: 'https://api.example.org' });"),
+      ),
+      findings: [
+        {
+          at: 'authentication instance_url',
+          message:
+            "it holds a URL, but its use was not found in the app's code; check that the code validates it before building URLs",
+          status: 'deferred',
+        },
+      ],
+    },
+    ...(
+      [
+        [
+          'a parameter, renamed',
+          'const api = (z, { adminApiUrl: url, adminApiKey: key }) =>\n  new AdminApi({ url, key });',
+        ],
+        [
+          'a declaration over lines',
+          'const {\n  adminApiKey,\n  adminApiUrl,\n} = bundle.authData;\nconst api = new AdminApi({ url: adminApiUrl });',
+        ],
+        [
+          'a typed parameter',
+          'export const api = ({ adminApiUrl }: AuthData): AdminApi =>\n  new AdminApi({ url: adminApiUrl });',
+        ],
+      ] as const
+    ).map(([shape, code]) => ({
+      name: `a URL taken apart by name (${shape}) and used unchecked`,
+      change: withAuthField(
+        {
+          key: 'adminApiUrl',
+          label: 'Admin API URL',
+          helpText: linked('Your Ghost address.'),
+        },
+        client(code),
+      ),
+      findings: [{ at: 'authentication adminApiUrl', message: unvalidated('a URL') }],
+    })),
     ...(
       [
         ['instance_url', 'Instance URL', 'Where your account lives.', 'a URL'],
