@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 import { main } from '../src/cli';
+import { caseHint } from '../src/read/load-app';
 import { idColumn } from './text-columns';
 
 /** The repository, whose node_modules holds a zapier-platform-core for the apps written here. */
@@ -159,6 +160,35 @@ module.exports = { version: '1.0.0', platformVersion: zapier.version, triggers: 
 
     expect(err).toEqual([]);
     expect(code).toBe(0);
+  });
+});
+
+describe('a file required with other capitals than on disk', () => {
+  it('is named, with why it fails where Zapier runs (exit 2)', async () => {
+    useProjectCore();
+    write('package.json', '{"name":"capitals","version":"1.0.0"}');
+    write('entities/Abstract.js', 'module.exports = {};');
+    write('entities/contact.js', "module.exports = require('./abstract');");
+    write('index.js', "require('./entities/contact');");
+
+    const { code, err } = await validateInProcess();
+
+    expect(code).toBe(2);
+    expect(err.join('\n')).toContain(
+      `${join(appDir, 'entities', 'Abstract.js')} exists with other capitals: file names are case-sensitive where Zapier runs (Linux), so require it as written on disk`,
+    );
+  });
+
+  it("reads Node's own message, its require stack", () => {
+    write('lib/Abstract.js', 'module.exports = {};');
+    const error = Object.assign(
+      new Error(
+        `Cannot find module './abstract'\nRequire stack:\n- ${join(appDir, 'lib', 'contact.js')}\n- ${join(appDir, 'index.js')}`,
+      ),
+      { code: 'MODULE_NOT_FOUND' },
+    );
+    expect(caseHint(error)).toContain(`${join(appDir, 'lib', 'Abstract.js')} exists`);
+    expect(caseHint(new Error("Cannot find module 'left-pad'"))).toBe('');
   });
 });
 

@@ -12,8 +12,8 @@
  * A definition with no trigger, search or create and no authentication is not
  * an app: refused, never checked (it would pass every check).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import type { AppDefinition } from '../shared/definition';
@@ -156,6 +156,35 @@ const unbuiltHint = (dir: string) =>
     ? '; it is a TypeScript app (tsconfig.json): build it first (npm run build, or npx tsc), then run the checks'
     : '';
 
+/**
+ * What to add when a relative `require()` names a file that exists with
+ * other capitals (`./abstract` for `Abstract.js`): it loads on macOS and
+ * Windows, not on Zapier's Linux, where names are case-sensitive.
+ */
+export function caseHint(error: unknown): string {
+  const text = messageOf(error);
+  const wanted = /Cannot find module '(\.{1,2}\/[^']+)'/.exec(text)?.[1];
+  // Node names the requiring file under "Require stack:"; Jest's loader after "from".
+  const from =
+    /Require stack:\n- (.+)/.exec(text)?.[1] ??
+    /Cannot find module '[^']+' from '([^']+)'/.exec(text)?.[1];
+  if (wanted === undefined || from === undefined) {
+    return '';
+  }
+  const folder = resolve(dirname(from), dirname(wanted));
+  const name = basename(wanted).toLowerCase();
+  const names = [name, ...['.js', '.cjs', '.json', '.ts'].map((ext) => `${name}${ext}`)];
+  let found: string | undefined;
+  try {
+    found = readdirSync(folder).find((entry) => names.includes(entry.toLowerCase()));
+  } catch {
+    return '';
+  }
+  return found === undefined
+    ? ''
+    : `; ${join(folder, found)} exists with other capitals: file names are case-sensitive where Zapier runs (Linux), so require it as written on disk`;
+}
+
 async function importAsModule(dir: string): Promise<unknown> {
   const manifest = packageJsonOf(dir);
   const entry =
@@ -225,7 +254,10 @@ async function loadAppModule(dir: string): Promise<unknown> {
       folderHasNoEntry(error, dir) ||
       ['ERR_REQUIRE_ESM', 'ERR_REQUIRE_ASYNC_MODULE'].includes(codeOf(error) ?? '');
     if (!isModule) {
-      const hint = codeOf(error) === 'MODULE_NOT_FOUND' ? unbuiltHint(dir) : '';
+      const hint =
+        codeOf(error) === 'MODULE_NOT_FOUND'
+          ? `${caseHint(error)}${unbuiltHint(dir)}`
+          : '';
       throw new AppLoadError(`cannot load the app (${dir}): ${reasonOf(error)}${hint}`);
     }
     loaded = await importAsModule(dir);
