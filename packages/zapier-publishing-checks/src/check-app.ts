@@ -3,6 +3,7 @@ import type { RuleInput } from './input';
 import { RULES } from './registry';
 import type { Finding, Rule, RuleResult } from './rule';
 import { worstOf } from './rule';
+import { visibleSteps } from './shared/definition';
 import { messageOf } from './shared/messages';
 
 /** A rule that throws is an error, saying so: it never passes by accident. */
@@ -24,6 +25,16 @@ function findingsOf(rule: Rule, input: RuleInput): Finding[] {
 export function checkApp(input: RuleInput, rules: readonly Rule[] = RULES): RuleResult[] {
   return rules.map((rule) => {
     const findings = findingsOf(rule, input);
-    return { meta: rule.meta, status: worstOf(findings), findings };
+    const { judges } = rule;
+    const judgedNothing =
+      findings.length === 0 &&
+      judges !== undefined &&
+      !visibleSteps(input.definition).some((step) => judges.steps(step));
+    return {
+      meta: rule.meta,
+      status: worstOf(findings),
+      findings,
+      ...(judgedNothing ? { nothingToJudge: `no visible ${judges.noun}` } : {}),
+    };
   });
 }

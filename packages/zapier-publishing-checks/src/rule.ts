@@ -7,6 +7,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 
 import type { RuleInput } from './input';
 import type { CodeLocation, Place } from './place';
+import type { Step } from './shared/definition';
 
 export type { CodeLocation, Place };
 export { placeText } from './place';
@@ -62,8 +63,19 @@ export interface RuleMeta {
   messages: Readonly<Record<string, string>>;
 }
 
+/**
+ * The steps a rule judges, for a rule that reads only some: with none of
+ * them visible in the app, its pass judged nothing, and its line says so.
+ */
+export interface Judges {
+  steps(step: Step): boolean;
+  /** What they are, in the singular: "polling trigger". */
+  noun: string;
+}
+
 export interface Rule {
   meta: RuleMeta;
+  judges?: Judges;
   check(input: RuleInput): Finding[];
 }
 
@@ -100,6 +112,7 @@ export interface Report<Messages extends Record<string, string>> {
 
 export interface RuleDefinition<Messages extends Record<string, string>> {
   meta: RuleMeta & { messages: Messages };
+  judges?: Judges;
   check(input: RuleInput, report: Report<Messages>): void;
 }
 
@@ -135,9 +148,10 @@ export const blocks = (status: ResultStatus) =>
 export function defineRule<const Messages extends Record<string, string>>(
   definition: RuleDefinition<Messages>,
 ): Rule {
-  const { meta } = definition;
+  const { meta, judges } = definition;
   return {
     meta,
+    ...(judges === undefined ? {} : { judges }),
     check(input) {
       const found: Finding[] = [];
       const add =
@@ -199,6 +213,8 @@ export interface RuleResult {
   meta: RuleMeta;
   status: ResultStatus;
   findings: Finding[];
+  /** A pass on an app with none of the steps the rule judges: what it lacks ("no visible polling trigger"). */
+  nothingToJudge?: string;
 }
 
 /**
@@ -230,13 +246,15 @@ export interface ReportEntry {
   near?: CodeLocation;
   /** The key of the rule's message, or `pass`. */
   messageId: string;
+  /** A pass that judged nothing: what the app lacks (RuleResult's). */
+  nothingToJudge?: string;
   message: string;
   place: Place;
 }
 
 /** The entries of some results: each finding, or one line for a rule that passed. */
 export function entriesOf(results: readonly RuleResult[]): ReportEntry[] {
-  return results.flatMap(({ meta, findings }): ReportEntry[] =>
+  return results.flatMap(({ meta, findings, nothingToJudge }): ReportEntry[] =>
     findings.length === 0
       ? [
           {
@@ -245,6 +263,7 @@ export function entriesOf(results: readonly RuleResult[]): ReportEntry[] {
             messageId: 'pass',
             message: meta.requirement,
             place: {},
+            ...(nothingToJudge === undefined ? {} : { nothingToJudge }),
           },
         ]
       : findings.map((finding) => ({ meta, ...finding })),

@@ -1,6 +1,9 @@
 import { checkApp } from '../src/check-app';
 import type { Rule } from '../src/rule';
 import D001 from '../src/rules/D001-no-credentials-in-steps';
+import T002 from '../src/rules/T002-polling-results-carry-primary-keys';
+import { entryLine } from '../src/formats/text';
+import { entriesOf } from '../src/rule';
 import { validInput } from './fixtures';
 
 /** A rule that throws on every app, as one might on a definition of a shape it cannot read. */
@@ -36,6 +39,32 @@ describe('checkApp', () => {
         ],
       },
     ]);
+  });
+
+  describe('a pass on an app with none of the steps a rule judges', () => {
+    const passLine = (input: ReturnType<typeof validInput>) =>
+      entriesOf(checkApp(input, [T002])).map((entry) => entryLine(entry));
+
+    it('says it judged nothing, and what the app lacks', () => {
+      const input = validInput();
+      delete input.definition.triggers!.new_contact;
+      expect(checkApp(input, [T002])).toEqual([
+        expect.objectContaining({
+          status: 'pass',
+          findings: [],
+          nothingToJudge: 'no visible polling trigger',
+        }),
+      ]);
+      expect(passLine(input)).toEqual([
+        `✔ T002 pass            ${T002.meta.requirement}: nothing to judge, the app has no visible polling trigger. ${T002.meta.url}`,
+      ]);
+    });
+
+    it('says nothing to change where it judged a step', () => {
+      expect(passLine(validInput())).toEqual([
+        `✔ T002 pass            ${T002.meta.requirement}: nothing to change. ${T002.meta.url}`,
+      ]);
+    });
   });
 
   it('runs the rules after one that throws', () => {

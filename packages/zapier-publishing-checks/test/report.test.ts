@@ -100,6 +100,7 @@ it('JSON gives every part of the place as a field, null where there is none', ()
     message: 'change it',
     link: META.url,
     ignored: null,
+    nothingToJudge: null,
   });
 });
 
@@ -121,6 +122,7 @@ it('JSON says where the place is written in the code, and why the config ignores
     message: 'change it',
     link: META.url,
     ignored: 'pages are numbered by the service',
+    nothingToJudge: null,
   });
 });
 

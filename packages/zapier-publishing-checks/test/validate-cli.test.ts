@@ -478,6 +478,7 @@ describe("a command line's conventions", () => {
           'write the description as "Triggers when … ." (it is "Fires when a thing is added.")',
         link: 'https://docs.zapier.com/platform/publish/integration-checks-reference#D021',
         ignored: null,
+        nothingToJudge: null,
       });
       expect(json.summary).toEqual({
         checks: RULES.length,

@@ -26,6 +26,8 @@ export interface JsonEntry {
   link: string;
   /** Why the config ignores it, or null: it counts. */
   ignored: string | null;
+  /** A pass that judged nothing: what the app lacks ("no visible polling trigger"); else null. */
+  nothingToJudge: string | null;
 }
 
 export interface JsonReport {
@@ -60,6 +62,7 @@ export function jsonEntry(entry: ReportEntry): JsonEntry {
     message: entry.message,
     link: linkOf(entry.meta),
     ignored: entry.ignored ?? null,
+    nothingToJudge: entry.nothingToJudge ?? null,
   };
 }
 

@@ -64,7 +64,8 @@ const columns = (shown: Shown, id: string, word: string, layout: LineLayout) =>
 
 /**
  * One entry as a line: `<mark> <ID> <status> <place>: <message>. <link>`; a
- * passing rule's place is its requirement, then "nothing to change"; an
+ * passing rule's place is its requirement, then "nothing to change" (or
+ * "nothing to judge", and what the app lacks); an
  * ignored finding says the config's reason.
  */
 export function entryLine(entry: ReportEntry, layout: LineLayout = {}): string {
@@ -72,7 +73,7 @@ export function entryLine(entry: ReportEntry, layout: LineLayout = {}): string {
   const at = placeText(entry.place);
   const what =
     entry.status === 'pass'
-      ? `${entry.message}: nothing to change`
+      ? `${entry.message}: ${entry.nothingToJudge === undefined ? 'nothing to change' : `nothing to judge, the app has ${entry.nothingToJudge}`}`
       : `${at === '' ? '' : `${at}: `}${entry.status === 'deferred' ? 'not decided offline: ' : ''}${entry.message}`;
   const why = entry.ignored === undefined ? '' : ` (ignored: ${entry.ignored})`;
   return `${columns(shown, entry.meta.id, STATUS_WORDS[shown], layout)} ${what}${why}. ${linkOf(entry.meta)}`;

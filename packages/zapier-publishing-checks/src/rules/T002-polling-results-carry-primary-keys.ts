@@ -17,6 +17,7 @@ export default defineRule({
       noPrimaryKey: 'perform item %{index}: return %{keys} with every item',
     },
   },
+  judges: { steps: isPollingTrigger, noun: 'polling trigger' },
   check(input, report) {
     for (const { path, items } of itemsOf(input, 'perform', isPollingTrigger, report)) {
       const keys = primaryKeys(outputFieldsAt(input.definition, path));

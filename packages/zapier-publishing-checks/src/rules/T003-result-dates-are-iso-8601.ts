@@ -16,6 +16,7 @@ export default defineRule({
         '%{method} %{value}: return dates as ISO 8601 with a zone, e.g. 2026-03-14T09:26:53Z',
     },
   },
+  judges: { steps: everyStep, noun: 'trigger, search or create' },
   check(input, report) {
     for (const method of ['perform', 'performList'] as const) {
       for (const { path, items } of itemsOf(input, method, everyStep, report)) {

@@ -22,6 +22,7 @@ export default defineRule({
       missing: 'perform never returns %{keys}; drop them from the sample or return them',
     },
   },
+  judges: { steps: everyStep, noun: 'trigger, search or create' },
   check(input, report) {
     for (const { path, items } of itemsOf(
       input,

@@ -15,5 +15,6 @@ export default defineRule({
     needs: ['definition', 'runs'],
     messages: OUTPUT_FIELD_MESSAGES,
   },
+  judges: { steps: (step) => step.kind === 'trigger', noun: 'trigger' },
   check: (input, report) => checkRunsAgainstOutputFields(input, 'perform', report),
 });

@@ -19,6 +19,7 @@ export default defineRule({
         'performList returns %{keys} that no delivery brings; give both the same shape',
     },
   },
+  judges: { steps: isHookTrigger, noun: 'REST hook trigger' },
   check(input, report) {
     const listed = itemsOf(input, 'performList', isHookTrigger, report);
     // perform not run or failed: said here too, T006 needs its items.

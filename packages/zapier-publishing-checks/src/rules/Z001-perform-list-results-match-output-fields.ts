@@ -1,4 +1,5 @@
 import { defineRule, zapierReference } from '../rule';
+import { isHookTrigger } from '../shared/definition';
 import {
   OUTPUT_FIELD_MESSAGES,
   checkRunsAgainstOutputFields,
@@ -15,5 +16,6 @@ export default defineRule({
     needs: ['definition', 'runs'],
     messages: OUTPUT_FIELD_MESSAGES,
   },
+  judges: { steps: isHookTrigger, noun: 'REST hook trigger' },
   check: (input, report) => checkRunsAgainstOutputFields(input, 'performList', report),
 });
