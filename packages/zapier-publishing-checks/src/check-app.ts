@@ -23,13 +23,14 @@ function findingsOf(rule: Rule, input: RuleInput): Finding[] {
 }
 
 export function checkApp(input: RuleInput, rules: readonly Rule[] = RULES): RuleResult[] {
+  const steps = visibleSteps(input.definition);
   return rules.map((rule) => {
     const findings = findingsOf(rule, input);
     const { judges } = rule;
     const judgedNothing =
       findings.length === 0 &&
       judges !== undefined &&
-      !visibleSteps(input.definition).some((step) => judges.steps(step));
+      !steps.some((step) => judges.steps(step));
     return {
       meta: rule.meta,
       status: worstOf(findings),

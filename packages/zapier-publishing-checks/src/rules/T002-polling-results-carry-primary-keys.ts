@@ -19,7 +19,13 @@ export default defineRule({
   },
   judges: { steps: isPollingTrigger, noun: 'polling trigger' },
   check(input, report) {
-    for (const { path, items } of itemsOf(input, 'perform', isPollingTrigger, report)) {
+    for (const { path, items } of itemsOf(
+      input,
+      'perform',
+      isPollingTrigger,
+      report,
+      'T002',
+    )) {
       const keys = primaryKeys(outputFieldsAt(input.definition, path));
       for (const [index, item] of items.entries()) {
         const missing = keys.filter((key) => !hasKey(item, key));

@@ -19,7 +19,7 @@ export default defineRule({
   judges: { steps: everyStep, noun: 'trigger, search or create' },
   check(input, report) {
     for (const method of ['perform', 'performList'] as const) {
-      for (const { path, items } of itemsOf(input, method, everyStep, report)) {
+      for (const { path, items } of itemsOf(input, method, everyStep, report, 'T003')) {
         const fields = outputFieldsAt(input.definition, path);
         for (const { key, value } of items.flatMap((item) => nonIsoDates(item, fields))) {
           report({ step: path, field: key }, 'notIso', {

@@ -1,10 +1,6 @@
 import { defineRule, zapierReference } from '../rule';
-import type { Step } from '../shared/definition';
 import { RUN_MESSAGES, everyStep, itemsOf, keysOf, stepAt } from '../shared/local-runs';
 import { flatKeys, sampleOf } from '../shared/values';
-
-/** T004 explains a search's or a create's run without items; T005 a trigger's. */
-const isSearchOrCreate = (step: Step) => step.kind !== 'trigger';
 
 export default defineRule({
   meta: {
@@ -24,13 +20,7 @@ export default defineRule({
   },
   judges: { steps: everyStep, noun: 'trigger, search or create' },
   check(input, report) {
-    for (const { path, items } of itemsOf(
-      input,
-      'perform',
-      everyStep,
-      report,
-      isSearchOrCreate,
-    )) {
+    for (const { path, items } of itemsOf(input, 'perform', everyStep, report, 'T004')) {
       const sample = sampleOf(stepAt(input.definition, path)?.operation);
       if (sample === undefined) {
         continue;

@@ -1,4 +1,5 @@
 import { defineRule, zapierReference } from '../rule';
+import { isTrigger } from '../shared/definition';
 import {
   OUTPUT_FIELD_MESSAGES,
   checkRunsAgainstOutputFields,
@@ -15,6 +16,6 @@ export default defineRule({
     needs: ['definition', 'runs'],
     messages: OUTPUT_FIELD_MESSAGES,
   },
-  judges: { steps: (step) => step.kind === 'trigger', noun: 'trigger' },
+  judges: { steps: isTrigger, noun: 'trigger' },
   check: (input, report) => checkRunsAgainstOutputFields(input, 'perform', report),
 });

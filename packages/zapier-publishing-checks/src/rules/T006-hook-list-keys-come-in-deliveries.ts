@@ -21,9 +21,9 @@ export default defineRule({
   },
   judges: { steps: isHookTrigger, noun: 'REST hook trigger' },
   check(input, report) {
-    const listed = itemsOf(input, 'performList', isHookTrigger, report);
+    const listed = itemsOf(input, 'performList', isHookTrigger, report, 'T006');
     // perform not run or failed: said here too, T006 needs its items.
-    const performed = itemsOf(input, 'perform', isHookTrigger, report);
+    const performed = itemsOf(input, 'perform', isHookTrigger, report, 'T006');
     for (const { path, items } of listed) {
       const delivered = performed.find((each) => each.path === path);
       if (delivered === undefined) {

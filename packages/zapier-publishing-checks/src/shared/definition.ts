@@ -131,6 +131,10 @@ export function visibleSteps(definition: AppDefinition): Step[] {
   return stepsOf(definition).filter((step) => step.definition.display?.hidden !== true);
 }
 
+export function isTrigger(step: Step): boolean {
+  return step.kind === 'trigger';
+}
+
 export function isHookTrigger(step: Step): boolean {
   return step.kind === 'trigger' && step.definition.operation?.type === 'hook';
 }

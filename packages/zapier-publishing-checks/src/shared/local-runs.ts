@@ -37,7 +37,7 @@ export const outputFieldsAt = (
  * triggers only), T004 on a search or create (the one check of live
  * results Zapier makes on them).
  */
-export function explainedBy(step: Step, method: RunMethod): 'T004' | 'T005' | 'Z001' {
+function explainedBy(step: Step, method: RunMethod): 'T004' | 'T005' | 'Z001' {
   if (method === 'performList') {
     return 'Z001';
   }
@@ -53,17 +53,17 @@ export interface RunItems {
  * The items of the local runs of `method` on the visible steps `applies`
  * picks, and a report for each of the others. A run that could not happen
  * offline, or that nothing recorded, is deferred (Zapier decides); a run
- * that failed is a finding. The rule that explains a run (`explains`) says
- * why; every other says only that it could not decide, and where the reason
- * is, so one run is not reported under four IDs. No step passes for want of
- * a run.
+ * that failed is a finding. The rule that explains a run (`explainedBy`)
+ * says why; every other (`rule`, the caller's ID) says only that it could
+ * not decide, and where the reason is, so one run is not reported under four
+ * IDs. No step passes for want of a run.
  */
 export function itemsOf(
   input: RuleInput,
   method: RunMethod,
   applies: (step: Step) => boolean,
   report: RunReport,
-  explains: (step: Step) => boolean = () => false,
+  rule: string,
 ): RunItems[] {
   const runs: RunItems[] = [];
   const steps = visibleSteps(input.definition)
@@ -76,7 +76,7 @@ export function itemsOf(
     const place = { step: path };
     if (outcome.kind === 'items') {
       runs.push({ path, items: outcome.items });
-    } else if (!explains(step)) {
+    } else if (explainedBy(step, method) !== rule) {
       report.deferred(place, 'noItems', {
         method,
         explainedBy: explainedBy(step, method),

@@ -1,8 +1,7 @@
 /** Whether the items of a trigger's local runs respect its output fields: T005 (perform) and Z001 (performList). */
 import type { RuleInput, RunMethod } from '../input';
 import type { Report } from '../rule';
-import type { Step } from './definition';
-import { isHookTrigger } from './definition';
+import { isHookTrigger, isTrigger } from './definition';
 import { RUN_MESSAGES, itemsOf, outputFieldsAt } from './local-runs';
 import { outputFieldProblems } from './values';
 
@@ -19,9 +18,9 @@ export function checkRunsAgainstOutputFields(
   report: Report<typeof OUTPUT_FIELD_MESSAGES>,
 ): void {
   // Zapier's T005 reads a trigger's live result; Z001 a hook's polling sample.
-  const applies =
-    method === 'perform' ? (step: Step) => step.kind === 'trigger' : isHookTrigger;
-  for (const { path, items } of itemsOf(input, method, applies, report, () => true)) {
+  const [applies, rule] =
+    method === 'perform' ? [isTrigger, 'T005'] : [isHookTrigger, 'Z001'];
+  for (const { path, items } of itemsOf(input, method, applies, report, rule)) {
     const fields = outputFieldsAt(input.definition, path);
     for (const [index, item] of items.entries()) {
       for (const { key, problem } of outputFieldProblems(item, fields)) {
