@@ -9,49 +9,20 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
+
+import AdmZip from 'adm-zip';
 
 import { emptyApp } from './helpers';
 
 const ROOT = join(__dirname, '..', '..');
 
-/** A zip of `files`, stored uncompressed (what `unzip` reads). */
+/** A zip of `files`, as the CLI's build.zip holds an app. */
 function zipOf(files: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
+  const zip = new AdmZip();
   for (const [name, text] of Object.entries(files)) {
-    const data = Buffer.from(text);
-    const fileName = Buffer.from(name);
-    const sums = { crc: crc32(data), size: data.length };
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(sums.crc, 14);
-    local.writeUInt32LE(sums.size, 18);
-    local.writeUInt32LE(sums.size, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(sums.crc, 16);
-    central.writeUInt32LE(sums.size, 20);
-    central.writeUInt32LE(sums.size, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, data);
-    centrals.push(central, fileName);
-    offset += local.length + fileName.length + data.length;
+    zip.addFile(name, Buffer.from(text));
   }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return zip.toBuffer();
 }
 
 let folder: string;
