@@ -5,7 +5,7 @@
  * an ignored finding left out (github) or suppressed with its reason (sarif).
  * And the text report's columns.
  */
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -18,6 +18,7 @@ import { lint } from '../src/lint';
 import { RULES } from '../src/registry';
 import type { Finding, RuleMeta } from '../src/rule';
 import { VERSIONING_RULES } from '../src/versioning/rules';
+import { scratchApp, writeThingApp } from './scratch-app';
 
 const PACKAGE = join(__dirname, '..');
 const TOOL = { name: 'zapier-publishing-checks', version: '9.9.9' };
@@ -144,6 +145,25 @@ function resultIn(appDir: string): LintResult {
       off: ['D028'],
       unused: [{ check: 'D018', at: 'triggers.old_thing', reason: 'renamed' }],
     },
+  };
+}
+
+/** The result of a run whose schema step refused the definition: one error, no rule run. */
+function schemaRefusedIn(appDir: string): LintResult {
+  return {
+    ...resultIn(appDir),
+    schema: {
+      schemaVersion: '19.1.0',
+      errors: [
+        {
+          property: 'App.triggers.new_thing.display.label',
+          message: 'does not meet minimum length of 2',
+          links: [],
+        },
+      ],
+    },
+    results: [],
+    versioning: null,
   };
 }
 
@@ -335,21 +355,7 @@ describe('--format github', () => {
   });
 
   it("annotates each of the schema's errors, and nothing else", () => {
-    const result: LintResult = {
-      ...resultIn(appDir),
-      schema: {
-        schemaVersion: '19.1.0',
-        errors: [
-          {
-            property: 'App.triggers.new_thing.display.label',
-            message: 'does not meet minimum length of 2',
-            links: [],
-          },
-        ],
-      },
-      results: [],
-      versioning: null,
-    };
+    const result = schemaRefusedIn(appDir);
     expect(githubReport(result)).toEqual([
       '::error title=schema::App.triggers.new_thing.display.label: does not meet minimum length of 2',
     ]);
@@ -542,21 +548,7 @@ describe('--format sarif', () => {
   });
 
   it("gives the schema's errors as notifications, with no result", () => {
-    const result: LintResult = {
-      ...resultIn(appDir),
-      schema: {
-        schemaVersion: '19.1.0',
-        errors: [
-          {
-            property: 'App.triggers.new_thing.display.label',
-            message: 'does not meet minimum length of 2',
-            links: [],
-          },
-        ],
-      },
-      results: [],
-      versioning: null,
-    };
+    const result = schemaRefusedIn(appDir);
     const [run] = sarifOf(result).runs;
     expect(run!.results).toEqual([]);
     expect(run!.invocations).toEqual([
@@ -576,37 +568,14 @@ describe('--format sarif', () => {
 });
 
 describe('on an app lint() read', () => {
-  const REPOSITORY = join(__dirname, '..', '..', '..');
   let appDir: string;
 
   beforeEach(() => {
-    appDir = mkdtempSync(join(tmpdir(), 'formats-'));
-    symlinkSync(join(REPOSITORY, 'node_modules'), join(appDir, 'node_modules'));
-    writeFileSync(
-      join(appDir, 'package.json'),
-      JSON.stringify({ name: 'app', version: '1.0.0' }),
-    );
-    writeFileSync(
-      join(appDir, 'index.js'),
-      `const zapier = require('zapier-platform-core');
-module.exports = {
-  version: '1.0.0',
-  platformVersion: zapier.version,
-  triggers: {
-    new_thing: {
-      key: 'new_thing',
-      noun: 'Thing',
-      display: { label: 'New Thing', description: 'Fires when a thing is added.' },
-      operation: {
-        perform: () => [{ id: '1' }],
-        sample: { id: '1' },
-        inputFields: [{ key: 'thing_id', label: 'Thing ID' }],
-      },
-    },
-  },
-};
-`,
-    );
+    appDir = scratchApp('formats-');
+    writeThingApp(appDir, {
+      description: 'Fires when a thing is added.',
+      operation: "inputFields: [{ key: 'thing_id', label: 'Thing ID' }]",
+    });
     writeFileSync(
       join(appDir, CONFIG_FILE),
       JSON.stringify({
@@ -633,7 +602,7 @@ module.exports = {
         each.suppressions?.[0]?.justification,
       ]),
     ).toEqual([
-      ['D004', 'warning', index, 13, undefined],
+      ['D004', 'warning', index, 10, undefined],
       ['D021', 'error', index, 7, undefined],
       ['D028', 'warning', index, 7, 'the service trims'],
       ['M002', 'none', index, 1, undefined],
@@ -646,7 +615,7 @@ module.exports = {
     expect(lines.filter((line) => line.startsWith('::'))).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^::warning file=${index},line=13,title=D004::triggers\\.new_thing thing_id: `,
+          `^::warning file=${index},line=10,title=D004::triggers\\.new_thing thing_id: `,
         ),
       ),
       expect.stringMatching(

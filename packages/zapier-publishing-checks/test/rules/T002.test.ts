@@ -1,6 +1,12 @@
 import rule from '../../src/rules/T002-polling-results-carry-primary-keys';
-import { operation, runItem, sample, testRule } from '../rule-tester';
-import { FAILED_DELIVERY, NEEDS_THE_NETWORK, NO_ITEMS, withOutcome } from './local-runs';
+import { runItem, sample, testRule } from '../rule-tester';
+import {
+  FAILED_DELIVERY,
+  NEEDS_THE_NETWORK,
+  NO_ITEMS,
+  withOutcome,
+  WITHOUT_ITS_PRIMARY_KEY,
+} from './local-runs';
 
 testRule(rule, {
   valid: [
@@ -22,15 +28,7 @@ testRule(rule, {
   invalid: [
     {
       name: 'an item without the output field marked primary',
-      change: (input) => {
-        operation(input, 'triggers.new_contact').outputFields!.push({
-          key: 'vip',
-          label: 'VIP',
-          type: 'boolean',
-          primary: true,
-        });
-        delete runItem(input, 'triggers.new_contact', 'perform').vip;
-      },
+      change: WITHOUT_ITS_PRIMARY_KEY,
       findings: [
         {
           at: 'triggers.new_contact',

@@ -1,6 +1,12 @@
 import rule from '../../src/rules/T004-sample-keys-come-in-results';
 import { operation, runItem, sample, step, testRule } from '../rule-tester';
-import { FAILED_DELIVERY, NEEDS_THE_NETWORK, NO_ITEMS, withOutcome } from './local-runs';
+import {
+  FAILED_DELIVERY,
+  NEEDS_THE_NETWORK,
+  NO_ITEMS,
+  withOutcome,
+  WITHOUT_ITS_PRIMARY_KEY,
+} from './local-runs';
 
 const neverReturns = (keys: string) =>
   `perform never returns ${keys}; drop them from the sample or return them`;
@@ -31,15 +37,7 @@ testRule(rule, {
     },
     {
       name: 'items without a key the sample holds, here their primary key',
-      change: (input) => {
-        operation(input, 'triggers.new_contact').outputFields!.push({
-          key: 'vip',
-          label: 'VIP',
-          type: 'boolean',
-          primary: true,
-        });
-        delete runItem(input, 'triggers.new_contact', 'perform').vip;
-      },
+      change: WITHOUT_ITS_PRIMARY_KEY,
       findings: [{ at: 'triggers.new_contact', message: neverReturns('"vip"') }],
       // The item lacks its primary key (T002), the key this case is about.
       alsoChanges: ['T002'],

@@ -1,10 +1,23 @@
 /**
- * Local runs that gave no items, for the rules that read runs (T002 to
- * T006, Z001): T005 (perform) and Z001 (performList) say why; every other
- * says only that it could not decide, and where the reason is.
+ * Local runs for the rules that read them (T002 to T006, Z001). Of a run
+ * that gave no items, T005 (a trigger's perform), T004 (a search's or a
+ * create's) and Z001 (performList) say why; every other says only that it
+ * could not decide, and where the reason is.
  */
 import type { RunOutcome } from '../../src/input';
 import type { TestInput } from '../rule-tester';
+import { operation, runItem } from '../rule-tester';
+
+/** New Contact's output field VIP is its primary key, and its run's item lacks it. */
+export const WITHOUT_ITS_PRIMARY_KEY = (input: TestInput): void => {
+  operation(input, 'triggers.new_contact').outputFields!.push({
+    key: 'vip',
+    label: 'VIP',
+    type: 'boolean',
+    primary: true,
+  });
+  delete runItem(input, 'triggers.new_contact', 'perform').vip;
+};
 
 /** A change that gives the local run of `path`'s `method` this outcome. */
 export const withOutcome =
