@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 import { main } from '../src/cli';
+import { lint } from '../src/lint';
 import { caseHint } from '../src/read/load-app';
 import { idColumn } from './text-columns';
 
@@ -30,12 +31,15 @@ const TRIGGER = `{
     },
   }`;
 
+/** The test's scratch folder, and the app's folder in it (the same, unless a test moves the app deeper). */
+let scratch: string;
 let appDir: string;
 
 beforeEach(() => {
-  appDir = mkdtempSync(join(tmpdir(), 'load-app-'));
+  scratch = mkdtempSync(join(tmpdir(), 'load-app-'));
+  appDir = scratch;
 });
-afterEach(() => rmSync(appDir, { recursive: true, force: true }));
+afterEach(() => rmSync(scratch, { recursive: true, force: true }));
 
 function write(path: string, text: string): void {
   mkdirSync(dirname(join(appDir, path)), { recursive: true });
@@ -44,6 +48,22 @@ function write(path: string, text: string): void {
 
 function useProjectCore(): void {
   symlinkSync(join(REPOSITORY, 'node_modules'), join(appDir, 'node_modules'));
+}
+
+/** Moves the app `segments` below the scratch folder: another depth, names with spaces and other letters. */
+function moveAppTo(segments: string[]): void {
+  appDir = join(scratch, ...segments);
+  mkdirSync(appDir, { recursive: true });
+}
+
+/** An app whose entities/contact.js requires './abstract' beside Abstract.js; the hint it should get. */
+function writeCapitalsApp(): string {
+  useProjectCore();
+  write('package.json', '{"name":"capitals","version":"1.0.0"}');
+  write('entities/Abstract.js', 'module.exports = {};');
+  write('entities/contact.js', "module.exports = require('./abstract');");
+  write('index.js', "require('./entities/contact');");
+  return `${join(appDir, 'entities', 'Abstract.js')} exists with other capitals: file names are case-sensitive where Zapier runs (Linux), so require it as written on disk`;
 }
 
 /** In process, as `npm run validate` runs on this app. */
@@ -164,31 +184,48 @@ module.exports = { version: '1.0.0', platformVersion: zapier.version, triggers: 
 });
 
 describe('a file required with other capitals than on disk', () => {
-  it('is named, with why it fails where Zapier runs (exit 2)', async () => {
-    useProjectCore();
-    write('package.json', '{"name":"capitals","version":"1.0.0"}');
-    write('entities/Abstract.js', 'module.exports = {};');
-    write('entities/contact.js', "module.exports = require('./abstract');");
-    write('index.js', "require('./entities/contact');");
+  // Jest names the requiring file relative to its root directory, Node as an
+  // absolute path: the hint holds whichever, wherever the app lies.
+  describe.each([[[]], [['a']], [['new user', 'mes projets é', 'landing page']]])(
+    'with the app %j below a scratch folder',
+    (segments: string[]) => {
+      beforeEach(() => moveAppTo(segments));
 
-    const { code, err } = await validateInProcess();
+      it('is named by the command, with why it fails where Zapier runs (exit 2)', async () => {
+        const hint = writeCapitalsApp();
 
-    expect(code).toBe(2);
-    expect(err.join('\n')).toContain(
-      `${join(appDir, 'entities', 'Abstract.js')} exists with other capitals: file names are case-sensitive where Zapier runs (Linux), so require it as written on disk`,
+        const { code, err } = await validateInProcess();
+
+        expect(code).toBe(2);
+        expect(err.join('\n')).toContain(hint);
+      });
+
+      it('is named by lint(), called inside a Jest test', async () => {
+        const hint = writeCapitalsApp();
+
+        await expect(lint(appDir, { schema: false })).rejects.toThrow(hint);
+      });
+    },
+  );
+
+  it('is named when the error gives no absolute requiring file (another loader)', () => {
+    write('lib/Abstract.js', 'module.exports = {};');
+    const error = Object.assign(
+      new Error("Cannot find module './abstract' from '../../lib/contact.js'"),
+      { code: 'MODULE_NOT_FOUND', requireStack: ['../../lib/contact.js'] },
+    );
+
+    expect(caseHint(error, appDir)).toContain(
+      `${join(appDir, 'lib', 'Abstract.js')} exists`,
     );
   });
 
-  it("reads Node's own message, its require stack", () => {
+  it('is not named for a package, nor where the exact name exists too', () => {
     write('lib/Abstract.js', 'module.exports = {};');
-    const error = Object.assign(
-      new Error(
-        `Cannot find module './abstract'\nRequire stack:\n- ${join(appDir, 'lib', 'contact.js')}\n- ${join(appDir, 'index.js')}`,
-      ),
-      { code: 'MODULE_NOT_FOUND' },
-    );
-    expect(caseHint(error)).toContain(`${join(appDir, 'lib', 'Abstract.js')} exists`);
-    expect(caseHint(new Error("Cannot find module 'left-pad'"))).toBe('');
+    write('lib/abstract.json', '{}');
+
+    expect(caseHint(new Error("Cannot find module 'left-pad'"), appDir)).toBe('');
+    expect(caseHint(new Error("Cannot find module './abstract'"), appDir)).toBe('');
   });
 });
 
@@ -235,6 +272,16 @@ describe('ES module apps, on real Node', () => {
 
 export default { version: '1.0.0', platformVersion: zapier.version, triggers: ${TRIGGER} };
 `;
+
+  it('names a file required with other capitals, from an app at any depth', () => {
+    moveAppTo(['new user', 'mes projets é', 'landing page']);
+    const hint = writeCapitalsApp();
+
+    const run = validateOnNode();
+
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(hint);
+  });
 
   it('loads one without a root index.js through package.json "exports"', () => {
     useProjectCore();

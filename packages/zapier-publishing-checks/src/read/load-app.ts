@@ -12,8 +12,9 @@
  * A definition with no trigger, search or create and no authentication is not
  * an app: refused, never checked (it would pass every check).
  */
+import type { Dirent } from 'node:fs';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import type { AppDefinition } from '../shared/definition';
@@ -156,33 +157,104 @@ const unbuiltHint = (dir: string) =>
     ? '; it is a TypeScript app (tsconfig.json): build it first (npm run build, or npx tsc), then run the checks'
     : '';
 
+/** The module a `require()` could not find: Jest's error names it; Node's message starts with it in either loader's words. */
+function wantedModuleOf(error: unknown): string | undefined {
+  if (isRecord(error) && typeof error.moduleName === 'string') {
+    return error.moduleName;
+  }
+  return /Cannot find module '([^']+)'/.exec(messageOf(error))?.[1];
+}
+
+/** The requiring file, when the error carries it as an absolute path (Node's and Jest's `requireStack`). */
+function requiringFileOf(error: unknown): string | undefined {
+  const stack = isRecord(error) ? error.requireStack : undefined;
+  const first: unknown = Array.isArray(stack) ? stack[0] : undefined;
+  return typeof first === 'string' && isAbsolute(first) ? first : undefined;
+}
+
+/** At most this many of the app's folders are searched for the requiring file's: a hint is not worth a long walk. */
+const MOST_FOLDERS_SEARCHED = 2_000;
+
+/** The app's own folders, its root first: neither node_modules nor a hidden folder. */
+function appFolders(appDir: string): string[] {
+  const folders = [appDir];
+  for (
+    let index = 0;
+    index < folders.length && folders.length < MOST_FOLDERS_SEARCHED;
+    index += 1
+  ) {
+    const folder = folders[index] as string;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (
+        entry.isDirectory() &&
+        entry.name !== 'node_modules' &&
+        !entry.name.startsWith('.')
+      ) {
+        folders.push(join(folder, entry.name));
+      }
+    }
+  }
+  return folders.slice(0, MOST_FOLDERS_SEARCHED);
+}
+
+/** The names a require of `name` may mean: the file as written, with a code extension, or a folder. */
+const CODE_EXTENSIONS = ['', '.js', '.cjs', '.mjs', '.json', '.ts'];
+
+/**
+ * In `folder`, a file (or folder) a require of `name` would load on a
+ * case-insensitive disk and does not load on Linux: its name differs only in
+ * capitals, and nothing has the name exactly.
+ */
+function otherCapitalsIn(folder: string, name: string): string | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync(folder);
+  } catch {
+    return undefined;
+  }
+  const wanted = CODE_EXTENSIONS.map((extension) => `${name}${extension}`);
+  if (entries.some((entry) => wanted.includes(entry))) {
+    return undefined;
+  }
+  const lower = wanted.map((each) => each.toLowerCase());
+  const found = entries.find((entry) => lower.includes(entry.toLowerCase()));
+  return found === undefined ? undefined : join(folder, found);
+}
+
 /**
  * What to add when a relative `require()` names a file that exists with
  * other capitals (`./abstract` for `Abstract.js`): it loads on macOS and
  * Windows, not on Zapier's Linux, where names are case-sensitive.
+ *
+ * The requiring file's folder is taken from the error's `requireStack` when
+ * that holds an absolute path (Node and Jest both set it); otherwise every
+ * folder of the app is tried. No path is read out of the message, whose
+ * words and relative paths differ between Node, Jest and other loaders.
  */
-export function caseHint(error: unknown): string {
-  const text = messageOf(error);
-  const wanted = /Cannot find module '(\.{1,2}\/[^']+)'/.exec(text)?.[1];
-  // Node names the requiring file under "Require stack:"; Jest's loader after "from".
-  const from =
-    /Require stack:\n- (.+)/.exec(text)?.[1] ??
-    /Cannot find module '[^']+' from '([^']+)'/.exec(text)?.[1];
-  if (wanted === undefined || from === undefined) {
+export function caseHint(error: unknown, appDir: string): string {
+  const wanted = wantedModuleOf(error);
+  if (wanted === undefined || !/^\.{1,2}\//.test(wanted)) {
     return '';
   }
-  const folder = resolve(dirname(from), dirname(wanted));
-  const name = basename(wanted).toLowerCase();
-  const names = [name, ...['.js', '.cjs', '.json', '.ts'].map((ext) => `${name}${ext}`)];
-  let found: string | undefined;
-  try {
-    found = readdirSync(folder).find((entry) => names.includes(entry.toLowerCase()));
-  } catch {
-    return '';
-  }
-  return found === undefined
+  const requiring = requiringFileOf(error);
+  const folders = requiring === undefined ? appFolders(appDir) : [dirname(requiring)];
+  const name = basename(wanted);
+  const found = [
+    ...new Set(
+      folders.flatMap(
+        (folder) => otherCapitalsIn(resolve(folder, dirname(wanted)), name) ?? [],
+      ),
+    ),
+  ];
+  return found.length === 0
     ? ''
-    : `; ${join(folder, found)} exists with other capitals: file names are case-sensitive where Zapier runs (Linux), so require it as written on disk`;
+    : `; ${found.join(', ')} exist${found.length === 1 ? 's' : ''} with other capitals: file names are case-sensitive where Zapier runs (Linux), so require it as written on disk`;
 }
 
 async function importAsModule(dir: string): Promise<unknown> {
@@ -256,7 +328,7 @@ async function loadAppModule(dir: string): Promise<unknown> {
     if (!isModule) {
       const hint =
         codeOf(error) === 'MODULE_NOT_FOUND'
-          ? `${caseHint(error)}${unbuiltHint(dir)}`
+          ? `${caseHint(error, dir)}${unbuiltHint(dir)}`
           : '';
       throw new AppLoadError(`cannot load the app (${dir}): ${reasonOf(error)}${hint}`);
     }
