@@ -1,19 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import { eventually } from './eventually';
+import { lock } from 'proper-lockfile';
 
 function newestTime(dir: string): number {
   return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
@@ -33,64 +23,65 @@ function newestTime(dir: string): number {
 export const APP_BUILD_TIMEOUT_MS = 60_000;
 
 /**
- * The lock of `appDir`'s build: a folder beside the system's temporary
- * files, holding the builder's process id (`pid`), so that a clone's
- * tree holds nothing of it.
+ * A lock its holder has not touched for this long belongs to a build that
+ * was killed, and is taken over. The holder touches it every half of that
+ * while it builds (proper-lockfile's `update`): the compiler runs in a
+ * child process, so this process's timers keep running meanwhile.
  */
-export function buildLockOf(appDir: string): string {
-  const id = createHash('sha256').update(resolve(appDir)).digest('hex').slice(0, 16);
-  return join(tmpdir(), `app-build-${id}.lock`);
-}
+export const BUILD_LOCK_STALE_MS = 20_000;
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+/** How often a process that waits for the lock tries it again. */
+const LOCK_RETRY_MS = 250;
 
-/** The process holding `lock`, or undefined when it let go meanwhile. */
-function holderOf(lock: string): number | undefined {
-  try {
-    return Number(readFileSync(join(lock, 'pid'), 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
+/** The lock of `appDir`'s build: a folder in the app's own folder (ignored by git). */
+export const buildLockOf = (appDir: string) => join(resolve(appDir), '.build.lock');
 
 /**
- * Takes `appDir`'s build lock, waiting while another running process holds
- * it; a lock whose process is gone (killed mid-build) is taken over.
- * Taking it is one rename of a folder that already holds this process's
- * id: two processes cannot both succeed. Answers its release.
+ * Takes `appDir`'s build lock (proper-lockfile), waiting while another
+ * process holds it, at most APP_BUILD_TIMEOUT_MS; a stale one is taken
+ * over. Answers its release, which says whether the lock held throughout.
  */
-async function takeBuildLock(appDir: string): Promise<() => void> {
-  const lock = buildLockOf(appDir);
-  for (;;) {
-    const mine = `${lock}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    mkdirSync(mine);
-    writeFileSync(join(mine, 'pid'), String(process.pid));
-    try {
-      renameSync(mine, lock);
-      return () => rmSync(lock, { recursive: true, force: true });
-    } catch (error) {
-      rmSync(mine, { recursive: true, force: true });
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') {
-        throw error;
-      }
+async function takeBuildLock(appDir: string): Promise<() => Promise<void>> {
+  let compromised: Error | undefined;
+  const release = await lock(resolve(appDir), {
+    lockfilePath: buildLockOf(appDir),
+    realpath: false,
+    stale: BUILD_LOCK_STALE_MS,
+    retries: {
+      retries: Math.ceil(APP_BUILD_TIMEOUT_MS / LOCK_RETRY_MS),
+      factor: 1,
+      minTimeout: LOCK_RETRY_MS,
+      maxTimeout: LOCK_RETRY_MS,
+    },
+    onCompromised: (error) => {
+      compromised = error;
+    },
+  }).catch((error: unknown) => {
+    throw new Error(
+      `cannot take the build lock of ${appDir} (${buildLockOf(appDir)}) within ${APP_BUILD_TIMEOUT_MS / 1000} s: another build holds it`,
+      { cause: error },
+    );
+  });
+  return async () => {
+    if (compromised !== undefined) {
+      throw new Error(
+        `the build lock of ${appDir} was lost while building (${compromised.message}): build again`,
+      );
     }
-    const holder = holderOf(lock);
-    if (holder !== undefined && !isRunning(holder)) {
-      rmSync(lock, { recursive: true, force: true });
-    } else if (holder !== undefined) {
-      await eventually(() => (holderOf(lock) === holder ? undefined : true), {
-        timeoutMs: APP_BUILD_TIMEOUT_MS,
-        what: `process ${holder}'s build of ${appDir} (its lock: ${lock})`,
-      });
-    }
+    await release();
+  };
+}
+
+/** `tsc -p <project>`, in a child process: its output to this one's, its failure thrown. */
+async function compile(project: string): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', project],
+    { stdio: 'inherit' },
+  );
+  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+  if (code !== 0) {
+    throw new Error(`tsc -p ${project} failed (${signal ?? `exit ${code}`})`);
   }
 }
 
@@ -109,13 +100,9 @@ export async function ensureAppBuilt(appDir: string): Promise<'up to date' | 'bu
       return 'up to date';
     }
     rmSync(join(appDir, 'dist'), { recursive: true, force: true });
-    execFileSync(
-      process.execPath,
-      [require.resolve('typescript/bin/tsc'), '-p', join(appDir, 'tsconfig.build.json')],
-      { stdio: 'inherit' },
-    );
+    await compile(join(appDir, 'tsconfig.build.json'));
     return 'built';
   } finally {
-    release();
+    await release();
   }
 }

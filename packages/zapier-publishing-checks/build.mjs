@@ -6,12 +6,12 @@
  * before it is written (a deleted source never ships), and the command's
  * file is made executable, as npm makes a bin at install.
  */
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import {
   chmodSync,
   existsSync,
-  mkdirSync,
   readFileSync,
   readdirSync,
   rmSync,
@@ -21,10 +21,11 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { lock } from 'proper-lockfile';
+
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, 'dist');
 const stamp = join(dist, '.sources');
-const lock = join(here, '.build.lock');
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -57,63 +58,52 @@ function sourcesHash() {
 
 const upToDate = (hash) => existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
 
-/** Whether the build that holds the lock is gone (killed): its process no longer runs. */
-function lockIsStale() {
-  try {
-    process.kill(Number(readFileSync(join(lock, 'pid'), 'utf8')), 0);
-    return false;
-  } catch (error) {
-    // No pid yet: its holder has just made the lock and is writing it.
-    return error.code === 'ESRCH';
-  }
-}
-
 /**
- * Runs `work` holding the build lock (a directory: made by one process
- * only), waiting up to two minutes for a build that runs, taking over from
- * one that was killed.
+ * The build lock (proper-lockfile): one build at a time, a second waiting
+ * up to two minutes for the first; a lock untouched for 20 s (its build was
+ * killed) is taken over. The holder touches it every 10 s while the
+ * compiler runs in a child process.
  */
-function withLock(work) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      writeFileSync(join(lock, 'pid'), String(process.pid));
-      break;
-    } catch (error) {
-      if (error.code !== 'EEXIST' || Date.now() > deadline) {
-        throw new Error(
-          `cannot take the build lock ${lock}: if no build runs, remove it`,
-          {
-            cause: error,
-          },
-        );
-      }
-      if (lockIsStale()) {
-        rmSync(lock, { recursive: true, force: true });
-        continue;
-      }
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
-    }
-  }
-  try {
-    return work();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
+const LOCK = {
+  lockfilePath: join(here, '.build.lock'),
+  realpath: false,
+  stale: 20_000,
+  retries: { retries: 480, factor: 1, minTimeout: 250, maxTimeout: 250 },
+};
+
+/** `tsc -p tsconfig.json`, in a child process. */
+async function compile() {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const child = spawn(process.execPath, [tsc, '-p', join(here, 'tsconfig.json')], {
+    stdio: 'inherit',
+  });
+  const [code, signal] = await once(child, 'exit');
+  if (code !== 0) {
+    throw new Error(
+      `tsc -p ${join(here, 'tsconfig.json')} failed (${signal ?? `exit ${code}`})`,
+    );
   }
 }
 
-withLock(() => {
+let release;
+try {
+  release = await lock(here, LOCK);
+} catch (error) {
+  throw new Error(
+    `cannot take the build lock ${LOCK.lockfilePath} within two minutes: another build holds it`,
+    { cause: error },
+  );
+}
+try {
   const hash = sourcesHash();
   if (upToDate(hash)) {
     process.stderr.write('zapier-publishing-checks: dist/ is up to date\n');
-    return;
+  } else {
+    rmSync(dist, { recursive: true, force: true });
+    await compile();
+    chmodSync(join(dist, 'cli.js'), 0o755);
+    writeFileSync(stamp, hash);
   }
-  rmSync(dist, { recursive: true, force: true });
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-p', join(here, 'tsconfig.json')], {
-    stdio: 'inherit',
-  });
-  chmodSync(join(dist, 'cli.js'), 0o755);
-  writeFileSync(stamp, hash);
-});
+} finally {
+  await release();
+}

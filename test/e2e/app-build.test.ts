@@ -1,22 +1,26 @@
 /**
  * harness/app-build.ts: the build the end-to-end files share. One process
  * builds at a time; another that wants it meanwhile waits for that build
- * instead of deleting and compiling dist/ beside it.
+ * instead of deleting and compiling dist/ beside it; a killed build's lock
+ * is taken over.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { lock } from 'proper-lockfile';
+
 import {
   APP_BUILD_TIMEOUT_MS,
+  BUILD_LOCK_STALE_MS,
   buildLockOf,
   ensureAppBuilt,
 } from '../../harness/app-build';
@@ -45,48 +49,53 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
-  rmSync(buildLockOf(app), { recursive: true, force: true });
-  rmSync(app, { recursive: true, force: true });
-});
+afterEach(() => rmSync(app, { recursive: true, force: true }));
 
-/** The lock, as another process holding it leaves it. */
-function lockAs(pid: number): void {
-  mkdirSync(buildLockOf(app));
-  writeFileSync(join(buildLockOf(app), 'pid'), String(pid));
+/** Writes dist/ as another process's build leaves it. */
+function writeOthersBuild(): void {
+  mkdirSync(join(app, 'dist'));
+  writeFileSync(join(app, 'dist', 'index.js'), '// the other process built this\n');
 }
 
-it('waits for the build another process is making, and finds it up to date', async () => {
-  // Another test file's worker, mid-build: running, holding the lock.
-  const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
-    stdio: 'ignore',
+it('waits for the build another holder of the lock is making, and finds it up to date', async () => {
+  // Another build, mid-way: it holds the lock, and keeps it fresh.
+  const releaseOthers = await lock(app, {
+    lockfilePath: buildLockOf(app),
+    realpath: false,
   });
-  try {
-    lockAs(other.pid!);
-    const wanted = ensureAppBuilt(app);
-    // The other build ends: its dist/, then its lock let go.
-    mkdirSync(join(app, 'dist'));
-    writeFileSync(join(app, 'dist', 'index.js'), '// the other process built this\n');
-    rmSync(buildLockOf(app), { recursive: true });
+  const wanted = ensureAppBuilt(app);
+  // The other build ends: its dist/, then its lock let go.
+  writeOthersBuild();
+  await releaseOthers();
 
-    expect(await wanted).toBe('up to date');
-    expect(readFileSync(join(app, 'dist', 'index.js'), 'utf8')).toBe(
-      '// the other process built this\n',
-    );
-  } finally {
-    other.kill();
-  }
+  expect(await wanted).toBe('up to date');
+  expect(readFileSync(join(app, 'dist', 'index.js'), 'utf8')).toBe(
+    '// the other process built this\n',
+  );
 });
 
-it('takes over the lock of a build whose process is gone, and builds', async () => {
-  const gone = spawnSync(process.execPath, ['-e', '']).pid;
-  lockAs(gone);
+it('takes over the lock of a build that was killed (untouched for longer than it is kept), and builds', async () => {
+  // A killed build's lock: nothing has touched it since.
+  mkdirSync(buildLockOf(app));
+  const killedAt = new Date(Date.now() - 2 * BUILD_LOCK_STALE_MS);
+  utimesSync(buildLockOf(app), killedAt, killedAt);
+
   expect(await ensureAppBuilt(app)).toBe('built');
   expect(readFileSync(join(app, 'dist', 'index.js'), 'utf8')).toContain('built = true');
   expect(existsSync(buildLockOf(app))).toBe(false);
 });
 
-it('builds once for two that want it at once', async () => {
+it('builds once for two that want it at once, and leaves no lock', async () => {
   const answers = await Promise.all([ensureAppBuilt(app), ensureAppBuilt(app)]);
   expect(answers.sort()).toEqual(['built', 'up to date']);
+  expect(existsSync(buildLockOf(app))).toBe(false);
+});
+
+it('says which project failed to compile, and lets the lock go', async () => {
+  writeFileSync(join(app, 'src', 'index.ts'), 'export const built: number = "no";\n');
+
+  await expect(ensureAppBuilt(app)).rejects.toThrow(
+    `tsc -p ${join(app, 'tsconfig.build.json')} failed (exit 2)`,
+  );
+  expect(existsSync(buildLockOf(app))).toBe(false);
 });
