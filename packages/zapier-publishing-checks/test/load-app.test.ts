@@ -211,7 +211,7 @@ describe('a file required with other capitals than on disk', () => {
   it('is named when the error gives no absolute requiring file (another loader)', () => {
     write('lib/Abstract.js', 'module.exports = {};');
     const error = Object.assign(
-      new Error("Cannot find module './abstract' from '../../lib/contact.js'"),
+      new Error("Cannot find module './abstract' (required by ../../lib/contact.js)"),
       { code: 'MODULE_NOT_FOUND', requireStack: ['../../lib/contact.js'] },
     );
 
