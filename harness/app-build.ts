@@ -72,16 +72,24 @@ async function takeBuildLock(appDir: string): Promise<() => Promise<void>> {
   };
 }
 
-/** `tsc -p <project>`, in a child process: its output to this one's, its failure thrown. */
+/** `tsc -p <project>`, in a child process; its failure thrown with what the compiler said. */
 async function compile(project: string): Promise<void> {
   const child = spawn(
     process.execPath,
     [require.resolve('typescript/bin/tsc'), '-p', project],
-    { stdio: 'inherit' },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+  let said = '';
+  const keep = (chunk: Buffer) => {
+    said += chunk.toString();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const [code, signal] = (await once(child, 'close')) as [number | null, string | null];
   if (code !== 0) {
-    throw new Error(`tsc -p ${project} failed (${signal ?? `exit ${code}`})`);
+    throw new Error(
+      `tsc -p ${project} failed (${signal ?? `exit ${code}`}):\n${said.trim()}`,
+    );
   }
 }
 

@@ -94,8 +94,13 @@ it('builds once for two that want it at once, and leaves no lock', async () => {
 it('says which project failed to compile, and lets the lock go', async () => {
   writeFileSync(join(app, 'src', 'index.ts'), 'export const built: number = "no";\n');
 
-  await expect(ensureAppBuilt(app)).rejects.toThrow(
-    `tsc -p ${join(app, 'tsconfig.build.json')} failed (exit 2)`,
+  const failure = ensureAppBuilt(app);
+
+  await expect(failure).rejects.toThrow(
+    `tsc -p ${join(app, 'tsconfig.build.json')} failed (exit 2):`,
+  );
+  await expect(failure).rejects.toThrow(
+    "error TS2322: Type 'string' is not assignable to type 'number'.",
   );
   expect(existsSync(buildLockOf(app))).toBe(false);
 });
