@@ -241,24 +241,34 @@ export function isIso8601(value: string): boolean {
 }
 
 /**
- * Text shaped as an ISO date, alone or followed by a time and a zone: a
- * value meant as a date, valid or not ("2026-13-01",
- * "2026-03-14T123:00:00Z"). Not text that starts with one and goes on: a
- * file name ("2026-03-14-report.pdf") or an ID ("2026-03-14T09:26:53Z-7f3a").
+ * Text shaped as an ISO date, alone or followed by a time: a value meant as
+ * a date, valid or not ("2026-13-01", "2026-03-14T123:00:00Z"). The time may
+ * have a 12-hour clock's AM or PM, and a zone joined to it (`Z`, `+01:00`)
+ * or written after a space, as an offset or a zone's name (`+0100`, `GMT`,
+ * `CET`, `EST`: a status such as `DONE` is none).
+ * Not text that starts with one and goes on: a file name
+ * ("2026-03-14-report.pdf"), an ID ("2026-03-14T09:26:53Z-7f3a").
  */
-const ISO_SHAPED = /^\d{4}-\d{1,2}-\d{1,2}(?:[T ][\d:.,]+(?:Z|[+-][\d:]+)?)?$/i;
+const ISO_SHAPED =
+  /^\d{4}-\d{1,2}-\d{1,2}(?:[Tt ][\d:.,]+(?: ?[AaPp][Mm])?(?:[Zz]|[+-][\d:]+| (?:[+-][\d:]+|UTC?|GMT|[A-Z]{1,4}T))?)?$/;
 
 const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
+/** A weekday's name, with its comma: "Tue, ", "Tuesday ". */
 const WEEKDAY = '(mon|tue|wed|thu|fri|sat|sun)[a-z]*';
+const WEEKDAY_BEFORE = `(${WEEKDAY},? +)?`;
+/** A day of the month, maybe ordinal: 14, 14th, 1st. */
+const DAY = '\\d{1,2}(st|nd|rd|th)?';
 const TIME = '\\d{1,2}:\\d{2}(:\\d{2}(\\.\\d+)?)?';
 /** Text that is a date (or a date and time) as a whole, in the forms APIs send. */
 const DATE_LIKE = [
-  ISO_SHAPED, // 2026-03-14, 2026-03-14 09:26, 2026-03-14T09:26:53Z
+  ISO_SHAPED, // 2026-03-14, 2026-03-14 09:26, 2026-03-14T09:26:53Z, 2026-03-14 09:26 GMT
   new RegExp(`^\\d{4}/\\d{1,2}/\\d{1,2}([ T]${TIME}.*)?$`), // 2026/03/14
-  new RegExp(`^${WEEKDAY},? +\\d{1,2} +${MONTH} +\\d{4}( +${TIME}.*)?$`, 'i'), // RFC 2822
   new RegExp(`^${WEEKDAY} +${MONTH} +\\d{1,2} +${TIME} +[+-]\\d{4} +\\d{4}$`, 'i'), // Tue Sep 04 15:55:52 +0000 2012
-  new RegExp(`^\\d{1,2} +${MONTH},? +\\d{4}( +${TIME}.*)?$`, 'i'), // 14 March 2026
-  new RegExp(`^${MONTH} +\\d{1,2},? +\\d{4}( +${TIME}.*)?$`, 'i'), // March 14, 2026
+  // 14 March 2026, Tue, 14 Mar 2026 09:26:53 GMT (RFC 2822), 1st Mar 2026
+  new RegExp(`^${WEEKDAY_BEFORE}${DAY} +${MONTH},? +\\d{4}( +${TIME}.*)?$`, 'i'),
+  // March 14, 2026, Tuesday, March 14th, 2026
+  new RegExp(`^${WEEKDAY_BEFORE}${MONTH} +${DAY},? +\\d{4}( +${TIME}.*)?$`, 'i'),
+  new RegExp(`^${DAY}-${MONTH}-\\d{2,4}( +${TIME}.*)?$`, 'i'), // 14-Mar-2026
 ];
 /** 03/14/2026, 14.03.2026, 14-03-26: one of day and month may be above 12, never 0. */
 const NUMERIC_DATE = new RegExp(

@@ -86,6 +86,19 @@ testRule(rule, {
       name: 'a file name that starts with a date',
       change: withSampleValue('file_name', '2026-03-14-report.pdf'),
     },
+    ...(
+      [
+        ['status', '2026-03-14 09:26 DONE'],
+        ['zip', '12345-6789'],
+        ['phone', '+1 555-123-4567'],
+        ['amount', '1,234.56'],
+        ['release', 'v2026.03.14'],
+        ['note', 'March 14th was a Tuesday'],
+      ] as const
+    ).map(([key, value]) => ({
+      name: `${key} ${JSON.stringify(value)} does not read as a date as a whole`,
+      change: withSampleValue(key, value),
+    })),
     {
       name: 'the hidden step it leaves alone: a sample no user sees',
       change: (input) => {
@@ -123,6 +136,32 @@ testRule(rule, {
       ] as const
     ).map(([key, value]) => ({
       name: `${key}: ${JSON.stringify(value)} is a date, not ISO 8601`,
+      change: withSampleValue(key, value),
+      findings: [notIso(key, value)],
+    })),
+    ...(
+      [
+        ['lastRun', '2017-10-07 20:05:00 GMT'],
+        ['nextRun', '2026-03-14T09:26:53 UTC'],
+        ['sent_at', '2026-03-14 09:26:53 +0100'],
+        ['start', '2026-03-14 9:26 PM'],
+        ['ends', '2026-03-14 09:26 CET'],
+      ] as const
+    ).map(([key, value]) => ({
+      name: `${key}: ${JSON.stringify(value)}, an ISO date and a time whose zone or clock is written apart, is not ISO 8601`,
+      change: withSampleValue(key, value),
+      findings: [notIso(key, value)],
+    })),
+    ...(
+      [
+        ['due', 'Tuesday, March 14, 2026'],
+        ['due', 'March 14th, 2026'],
+        ['due', '1st Mar 2026'],
+        ['due', '14-Mar-2026'],
+        ['due', '14-Mar-2026 09:26:53'],
+      ] as const
+    ).map(([key, value]) => ({
+      name: `${JSON.stringify(value)}: a weekday, an ordinal day or a day-month-year with dashes is a date`,
       change: withSampleValue(key, value),
       findings: [notIso(key, value)],
     })),

@@ -59,6 +59,20 @@ testRule(rule, {
       ],
     },
     {
+      name: "a result's date and time with its zone's name after a space, read as D023 reads samples",
+      change: (input) => {
+        // A key no output field types as a datetime: read for its text alone.
+        runItem(input, 'triggers.new_contact', 'perform').synced =
+          '2017-10-07 20:05:00 GMT';
+      },
+      findings: [
+        {
+          at: 'triggers.new_contact synced',
+          message: notIso('perform', 'synced', '2017-10-07 20:05:00 GMT'),
+        },
+      ],
+    },
+    {
       name: 'a run that could not happen offline: it cannot decide, and says where the reason is',
       change: NEEDS_THE_NETWORK,
       findings: [{ at: 'triggers.new_contact', ...NO_ITEMS }],
