@@ -6,7 +6,7 @@
  */
 import type { LintResult } from '../lint';
 import type { ReportEntry } from '../rule';
-import { blocks, categoryUnconfirmed } from '../rule';
+import { ZAPIER_CHECKS_REFERENCE, blocks, categoryUnconfirmed } from '../rule';
 import { allEntries } from './summary';
 
 export interface Verdict {
@@ -23,8 +23,12 @@ export interface Verdict {
     deferred: string[];
     unconfirmed: string[];
   };
-  /** The checks whose warnings Zapier's reviewers read; this package's own (`local:…`), which Zapier does not report, apart. */
-  review: { warnings: string[]; own: string[] };
+  /**
+   * The checks of Zapier's reference whose warnings its reviewers read;
+   * apart, warnings of no check of Zapier's (this package's own, the
+   * versioning matrix and advice), which no one at Zapier reads.
+   */
+  review: { warnings: string[]; other: string[] };
 }
 
 const idsOf = (entries: readonly ReportEntry[]) => [
@@ -50,7 +54,9 @@ export function verdictOf(result: LintResult): Verdict {
     counted.filter((entry) => entry.status === 'deferred' && couldBlock(entry)),
   );
   const unconfirmed = idsOf(counted.filter(categoryUnconfirmed));
-  const warnings = idsOf(counted.filter((entry) => entry.status === 'warning'));
+  const warned = counted.filter((entry) => entry.status === 'warning');
+  const zapiers = (entry: ReportEntry) =>
+    entry.meta.url?.startsWith(ZAPIER_CHECKS_REFERENCE) === true;
   const promotion =
     errors.length > 0 || publishingTasks.length > 0
       ? 'blocked'
@@ -61,8 +67,8 @@ export function verdictOf(result: LintResult): Verdict {
     push: { verdict: errors.length > 0 ? 'blocked' : 'allowed', errors },
     promotion: { verdict: promotion, publishingTasks, deferred, unconfirmed },
     review: {
-      warnings: warnings.filter((id) => !id.startsWith('local:')),
-      own: warnings.filter((id) => id.startsWith('local:')),
+      warnings: idsOf(warned.filter(zapiers)),
+      other: idsOf(warned.filter((entry) => !zapiers(entry))),
     },
   };
 }
@@ -86,20 +92,26 @@ export function verdictLines(verdict: Verdict): string[] {
         ]
       : []),
   ];
+  const blocking = [
+    ...(push.errors.length > 0 ? [`errors: ${list(push.errors)}`] : []),
+    ...(promotion.publishingTasks.length > 0
+      ? [`publishing tasks: ${list(promotion.publishingTasks)}`]
+      : []),
+  ];
   const promotionLine = {
-    blocked: `blocked by ${list([...push.errors, ...promotion.publishingTasks])}`,
+    blocked: `blocked, ${blocking.join('; ')}`,
     undecided: `undecided, nothing blocks it yet; ${why.join('; ')}`,
     allowed:
       "allowed by every check here (those that need Zapier's data, such as S001, are Zapier's)",
   }[promotion.verdict];
-  const own =
-    review.own.length > 0
-      ? `; this package's own, not Zapier's: ${list(review.own)}`
+  const other =
+    review.other.length > 0
+      ? `; not Zapier's checks, blocking nothing: ${list(review.other)}`
       : '';
   return [
     '==> verdict',
-    `push: ${push.verdict === 'blocked' ? `blocked by ${list(push.errors)}` : 'allowed: no error'}`,
+    `push: ${push.verdict === 'blocked' ? `blocked, errors: ${list(push.errors)}` : 'allowed, no error'}`,
     `promotion: ${promotionLine}`,
-    `review: ${review.warnings.length > 0 ? `warnings of ${list(review.warnings)} go to Zapier's reviewers, blocking nothing` : "nothing for Zapier's reviewers"}${own}`,
+    `review: ${review.warnings.length > 0 ? `warnings of ${list(review.warnings)} go to Zapier's reviewers, blocking nothing` : "nothing for Zapier's reviewers"}${other}`,
   ];
 }
