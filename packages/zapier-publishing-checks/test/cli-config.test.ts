@@ -399,8 +399,8 @@ describe('a category the config sets, as ESLint sets a severity', () => {
     writeApp('Triggers when a thing is added.', API_KEY_FIELD);
     writeConfig({ checks: { D028: 'publishing-task' } });
     expect(await run('--format', 'json')).toBe(1);
-    const report = JSON.parse(out[0] ?? '') as Json & {
-      results: { id: string; categoryConfirmed: boolean | null }[];
+    const report = JSON.parse(out[0] ?? '') as {
+      results: { id: string; status: string; categoryConfirmed: boolean | null }[];
       config: { categories: Record<string, string> };
       verdict: unknown;
     };
@@ -679,7 +679,7 @@ describe('the short flags and --list-checks', () => {
     expect(list.checks?.find((check) => check.id === 'D006')).toEqual(
       expect.objectContaining({
         category: 'publishing-task',
-        categoryEvidence: expect.any(String),
+        categoryEvidence: expect.any(String) as unknown,
       }),
     );
     expect(

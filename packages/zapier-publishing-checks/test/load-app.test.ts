@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 
 import { main } from '../src/cli';
 import { caseHint } from '../src/read/load-app';
-import { beforeVerdict, summaryIn, verdictIn } from './report-lines';
+import { summaryIn } from './report-lines';
 import { idColumn } from './text-columns';
 
 /** The repository, whose node_modules holds a zapier-platform-core for the apps written here. */
