@@ -94,7 +94,7 @@ const OPTIONS = {
     type: 'boolean',
     short: 'q',
     default: false,
-    help: 'report only errors and publishing tasks (and the counts)',
+    help: 'report only errors and publishing tasks (and the counts and the verdict)',
   },
   'max-warnings': {
     type: 'string',
