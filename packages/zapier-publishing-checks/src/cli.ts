@@ -13,12 +13,13 @@ import { checksList, checksListLines } from './formats/checks-list';
 import { githubReport } from './formats/github';
 import { jsonReport } from './formats/json';
 import { sarifReport } from './formats/sarif';
-import { allEntries, warningCount } from './formats/summary';
+import { warningCount } from './formats/summary';
 import { textReport } from './formats/text';
+import { blocked, verdictOf } from './formats/verdict';
 import type { LintOptions, LintResult } from './lint';
 import { lint } from './lint';
 import { RULES } from './registry';
-import { ZAPIER_CHECKS_REFERENCE, blocks } from './rule';
+import { ZAPIER_CHECKS_REFERENCE } from './rule';
 import { CannotCheckError, messageOf } from './shared/messages';
 import { VERSIONING_RULES } from './versioning/rules';
 
@@ -75,7 +76,7 @@ const OPTIONS = {
   config: {
     type: 'string',
     argument: 'FILE',
-    help: `the config: checks turned off, findings ignored with a reason (default: <app-dir>/${CONFIG_FILE}, else package.json's "zapierPublishingChecks")`,
+    help: `the config: checks turned off or given a category, findings ignored with a reason (default: <app-dir>/${CONFIG_FILE}, else package.json's "zapierPublishingChecks")`,
   },
   format: {
     type: 'string',
@@ -93,7 +94,7 @@ const OPTIONS = {
     type: 'boolean',
     short: 'q',
     default: false,
-    help: 'report only errors and publishing tasks (and the counts)',
+    help: 'report only errors and publishing tasks (and the counts and the verdict)',
   },
   'max-warnings': {
     type: 'string',
@@ -123,11 +124,11 @@ const OPTIONS = {
 const EXIT_CODES = [
   [
     0,
-    'no error and no publishing task (warnings, and checks not decided offline, allowed)',
+    'neither a push nor a promotion is blocked (warnings allowed; a promotion the verdict calls undecided, by checks not decided offline or categories unconfirmed, too)',
   ],
   [
     1,
-    'Zapier would block: an error (the schema validation included: it blocks a push) or a publishing task (it blocks promotion), a breaking change without a new major (--previous) or a push Zapier refuses (--versions); or more warnings than --max-warnings',
+    'the verdict blocks a push (an error, the schema validation included; a push Zapier refuses, --versions) or a promotion (a publishing task; a breaking change without a new major, --previous); or more warnings than --max-warnings',
   ],
   [
     2,
@@ -253,16 +254,13 @@ function schemaFailure(result: LintResult): string | null {
   return `the definition fails zapier-platform-schema ${schemaVersion} (${errors.length} error${errors.length === 1 ? '' : 's'}): fix what is listed, then run again; no publishing check ran`;
 }
 
-/** EXIT_CODES: 1 when Zapier would block, or when there are more warnings than allowed; else 0. */
+/** EXIT_CODES: 1 when the verdict blocks a push or a promotion, or when there are more warnings than allowed; else 0. */
 function exitCodeOf(result: LintResult, maxWarnings: number | undefined): number {
-  if (schemaFailure(result) !== null) {
-    return 1;
-  }
-  const blocking = allEntries(result).some(
-    (entry) => entry.ignored === undefined && blocks(entry.status),
-  );
-  const tooManyWarnings = maxWarnings !== undefined && warningCount(result) > maxWarnings;
-  return blocking || result.versioning?.refused === true || tooManyWarnings ? 1 : 0;
+  const tooManyWarnings =
+    schemaFailure(result) === null &&
+    maxWarnings !== undefined &&
+    warningCount(result) > maxWarnings;
+  return blocked(verdictOf(result)) || tooManyWarnings ? 1 : 0;
 }
 
 const tool = () => ({ name: NAME, version: ownVersion() });

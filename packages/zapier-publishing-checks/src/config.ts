@@ -1,12 +1,13 @@
 /**
- * A team's way to disagree, with a reason: a check turned off for the app,
+ * A team's way to decide, or to disagree with a reason: a check turned off
+ * for the app or given its category (as ESLint sets a rule's severity),
  * or one finding ignored at its place. Read from `--config FILE`, else the
  * app's `.zapier-publishing-checks.json`, else the `zapierPublishingChecks`
  * key of its package.json; none of them is no config.
  *
  * ```json
  * {
- *   "checks": { "D018": "off" },
+ *   "checks": { "D018": "off", "D007": "publishing-task" },
  *   "ignore": [
  *     { "check": "D004", "at": "creates.create_order lims_id", "reason": "LIMS IDs come from the lab's printout" }
  *   ]
@@ -18,7 +19,7 @@ import { join, resolve } from 'node:path';
 
 import type { Place } from './place';
 import { placeText } from './place';
-import type { ReportEntry, RuleResult } from './rule';
+import type { Category, ReportEntry, RuleMeta, RuleResult } from './rule';
 import { worstOf } from './rule';
 import { isRecord } from './shared/definition';
 import { CannotCheckError, messageOf } from './shared/messages';
@@ -42,10 +43,15 @@ export interface Config {
   source: string | null;
   /** The checks turned off for this app. */
   off: ReadonlySet<string>;
+  /** The category the team set for a check, by ID: decided, whatever the evidence. */
+  categories: ReadonlyMap<string, Category>;
   ignore: readonly IgnoreEntry[];
 }
 
-const NONE: Config = { source: null, off: new Set(), ignore: [] };
+const NONE: Config = { source: null, off: new Set(), categories: new Map(), ignore: [] };
+
+/** A check's setting: off, on (as without an entry), or the category the team sets for it. */
+const CATEGORIES: readonly Category[] = ['error', 'publishing-task', 'warning'];
 
 /** A config's raw value, where it came from, and the text of its file. */
 interface FoundConfig {
@@ -176,15 +182,21 @@ export function readConfig(
   };
   const checks = raw.checks ?? {};
   if (!isRecord(checks)) {
-    wrong('"checks" is an object of check IDs: {"D018": "off"}');
+    wrong('"checks" is an object of check IDs: {"D018": "off", "D007": "warning"}');
   }
   const off = new Set<string>();
+  const categories = new Map<string, Category>();
   for (const [id, setting] of Object.entries(checks as Record<string, unknown>)) {
     known(id, `"checks"`);
+    const category = CATEGORIES.find((each) => each === setting);
     if (setting === 'off') {
       off.add(id);
+    } else if (category !== undefined) {
+      categories.set(id, category);
     } else if (setting !== 'on') {
-      wrong(`"checks"."${id}" is ${JSON.stringify(setting)}: write "off" (or "on")`);
+      wrong(
+        `"checks"."${id}" is ${JSON.stringify(setting)}: write "error", "publishing-task", "warning" or "off" (or "on")`,
+      );
     }
   }
   const entries = raw.ignore ?? [];
@@ -210,7 +222,7 @@ export function readConfig(
     }
     return { check, at, reason };
   });
-  return { source, off, ignore: linesOf(found, ignore) };
+  return { source, off, categories, ignore: linesOf(found, ignore) };
 }
 
 /**
@@ -223,18 +235,45 @@ export function atMatches(at: string, place: Place): boolean {
   );
 }
 
-/** What the config did to a run: the checks it turned off, the ignore entries that matched nothing. */
+/** What the config did to a run: the checks it turned off, the categories it set, the ignore entries that matched nothing. */
 export interface ConfigApplied {
   source: string | null;
   off: string[];
+  /** The category set for a check, by ID; absent or empty: none. */
+  categories?: Record<string, Category>;
   unused: IgnoreEntry[];
 }
 
 /**
- * Marks each finding an ignore entry names as ignored (with its reason),
- * and each rule's status from the findings that still count. An entry that
- * names no finding is returned unused, as ESLint reports a disable
- * directive that disables nothing.
+ * A check's meta and findings with the category the team set: each finding
+ * in the check's own category takes it (a guardrail's warning under a new
+ * major, or a deferred finding, keeps its status), decided.
+ */
+function withCategory<T extends { status: string; unconfirmed?: true }>(
+  config: Config,
+  meta: RuleMeta,
+  items: readonly T[],
+): { meta: RuleMeta; items: T[] } {
+  const category = config.categories.get(meta.id);
+  if (category === undefined) {
+    return { meta, items: [...items] };
+  }
+  return {
+    meta: { ...meta, category, categoryEvidence: `set by ${String(config.source)}` },
+    items: items.map((item) => {
+      const decided = { ...item };
+      delete decided.unconfirmed;
+      return item.status === meta.category ? { ...decided, status: category } : decided;
+    }),
+  };
+}
+
+/**
+ * Sets each category the config names (`withCategory`); then marks each
+ * finding an ignore entry names as ignored (with its reason), and each
+ * rule's status from the findings that still count. An entry that names no
+ * finding is returned unused, as ESLint reports a disable directive that
+ * disables nothing.
  */
 export function applyIgnores(
   config: Config,
@@ -259,18 +298,26 @@ export function applyIgnores(
     return reason === undefined ? item : { ...item, ignored: reason };
   };
   const checked = results.map((result) => {
-    const findings = result.findings.map((finding) => ignoring(result.meta.id, finding));
-    return { ...result, findings, status: worstOf(findings) };
+    const { meta, items } = withCategory(config, result.meta, result.findings);
+    const findings = items.map((finding) => ignoring(meta.id, finding));
+    return { ...result, meta, findings, status: worstOf(findings) };
   });
   const versioned = versioning
     .filter((entry) => !config.off.has(entry.meta.id))
-    .map((entry) => ignoring(entry.meta.id, entry));
+    .map((entry) => {
+      const {
+        meta,
+        items: [decided = entry],
+      } = withCategory(config, entry.meta, [entry]);
+      return ignoring(meta.id, { ...decided, meta });
+    });
   return {
     results: checked,
     versioning: versioned,
     applied: {
       source: config.source,
       off: [...config.off],
+      categories: Object.fromEntries(config.categories),
       unused: config.ignore.filter((entry) => !used.has(entry)),
     },
   };

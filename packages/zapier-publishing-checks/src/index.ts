@@ -8,6 +8,7 @@
  * - `checkApp(input)`: the rules alone, for a caller that holds the
  *   definition (and, if any, its local runs, listing and code) already.
  * - `RULES`, each with its `meta`; the versioning rules' in `VERSIONING_RULES`.
+ * - `verdictOf(result)`: push, promotion and review, as a report ends.
  */
 export { lint } from './lint';
 export type { LintOptions, LintResult } from './lint';
@@ -27,7 +28,7 @@ export type {
   RuleMeta,
   RuleResult,
 } from './rule';
-export { entriesOf, placeText } from './rule';
+export { categoryUnconfirmed, entriesOf, placeText } from './rule';
 export type {
   AppDefinition,
   Item,
@@ -60,3 +61,5 @@ export { jsonReport } from './formats/json';
 export type { JsonEntry, JsonReport } from './formats/json';
 export { summaryOf } from './formats/summary';
 export type { Summary } from './formats/summary';
+export { verdictOf } from './formats/verdict';
+export type { Verdict } from './formats/verdict';

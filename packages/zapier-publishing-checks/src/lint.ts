@@ -146,7 +146,12 @@ export async function lint(
       const schema =
         options.schema === false ? null : await validateSchema(handler, corePath);
       if (schema !== null && schema.errors.length > 0) {
-        const applied = { source: config.source, off: [...config.off], unused: [] };
+        const applied = {
+          source: config.source,
+          off: [...config.off],
+          categories: Object.fromEntries(config.categories),
+          unused: [],
+        };
         return { appDir: dir, schema, results: [], versioning: null, config: applied };
       }
       const runs = await runStepsOffline(handler, definition, deliveries);

@@ -25,14 +25,19 @@ export type Need =
 
 /**
  * A finding's status: its rule's category (an error, a publishing task, a
- * warning); a warning where the rule's reading is not Zapier's known verdict
- * (`report.uncertain`); or deferred, when this offline run cannot decide it
- * (Zapier does, on a live run or a connection): never counted as any.
+ * warning); or deferred, when this offline run cannot decide it (Zapier
+ * does, on a live run or a connection): never counted as any.
  */
 export type FindingStatus = Category | 'deferred';
 
 export interface Finding {
   status: FindingStatus;
+  /**
+   * Its category is unconfirmed: no evidence gave the rule's category
+   * (`meta.categoryEvidence` null), or the finding reads further than the
+   * evidence reached (`report.unconfirmed`). Absent when decided.
+   */
+  unconfirmed?: true;
   /** Why the team's config ignores it (`ignore` entry's reason); absent when it counts. */
   ignored?: string;
   /** Where in the app's code its place is written (`locate.ts`), once the command has read the code. */
@@ -49,7 +54,14 @@ export interface RuleMeta {
   id: string;
   /** What the rule requires, in a few words, as a name (`trigger-descriptions-say-triggers-when`). */
   name: string;
+  /** Zapier's category of its findings; where `categoryEvidence` is null, the best reading. */
   category: Category;
+  /**
+   * Where the category comes from, in a few words: a recorded verdict
+   * (repository and commit), Zapier's page, or the team's config. Null: no
+   * evidence gave it, and every finding says its category is unconfirmed.
+   */
+  categoryEvidence: string | null;
   /** What the rule requires, in one line: a passing check's line says it. */
   requirement: string;
   /**
@@ -102,8 +114,12 @@ export interface Report<Messages extends Record<string, string>> {
     messageId: Id,
     ...data: DataFor<Messages[Id]>
   ): void;
-  /** A finding where Zapier's prose is ambiguous and no verdict is known: a warning at most. */
-  uncertain<Id extends keyof Messages & string>(
+  /**
+   * A finding of the rule's category where its reading goes further than
+   * the evidence (Zapier's prose is ambiguous, no verdict is known): its
+   * category is marked unconfirmed.
+   */
+  unconfirmed<Id extends keyof Messages & string>(
     place: Place,
     messageId: Id,
     ...data: DataFor<Messages[Id]>
@@ -155,18 +171,25 @@ export function defineRule<const Messages extends Record<string, string>>(
     check(input) {
       const found: Finding[] = [];
       const add =
-        (status: FindingStatus) =>
+        (status: FindingStatus, unconfirmed: boolean) =>
         (place: Place, messageId: string, data?: Record<string, string | number>) => {
           const template = meta.messages[messageId];
           if (template === undefined) {
             throw new Error(`${meta.id} has no message "${messageId}"`);
           }
           const message = fillMessage(template, data);
-          found.push({ status, messageId, message, place });
+          found.push({
+            status,
+            ...(unconfirmed ? { unconfirmed: true as const } : {}),
+            messageId,
+            message,
+            place,
+          });
         };
-      const report = Object.assign(add(statusOf(meta.category)), {
-        deferred: add('deferred'),
-        uncertain: add('warning'),
+      const guessed = meta.categoryEvidence === null;
+      const report = Object.assign(add(statusOf(meta.category), guessed), {
+        deferred: add('deferred', false),
+        unconfirmed: add(statusOf(meta.category), true),
       }) as unknown as Report<Messages>;
       definition.check(input, report);
       return found;
@@ -240,6 +263,8 @@ export function worstOf(
 export interface ReportEntry {
   meta: RuleMeta;
   status: ResultStatus;
+  /** Its category is unconfirmed (Finding's); `categoryUnconfirmed` reads it. */
+  unconfirmed?: true;
   /** Why the team's config ignores it; absent when it counts. */
   ignored?: string;
   /** Where in the app's code its place is written, when known. */
@@ -251,6 +276,18 @@ export interface ReportEntry {
   message: string;
   place: Place;
 }
+
+/**
+ * Whether an entry's category is unconfirmed: a finding in a category
+ * (not a pass, not deferred) whose rule's category no evidence gave, or
+ * that its rule marked so. The team's config decides it (`applyIgnores`).
+ */
+export const categoryUnconfirmed = (
+  entry: Pick<ReportEntry, 'meta' | 'status' | 'unconfirmed'>,
+): boolean =>
+  entry.status !== 'pass' &&
+  entry.status !== 'deferred' &&
+  (entry.unconfirmed === true || entry.meta.categoryEvidence === null);
 
 /** The entries of some results: each finding, or one line for a rule that passed. */
 export function entriesOf(results: readonly RuleResult[]): ReportEntry[] {

@@ -12,6 +12,7 @@ const throwing: Rule = {
     id: 'local:throws',
     name: 'throws',
     category: 'warning',
+    categoryEvidence: null,
     requirement: 'nothing: it throws',
     url: 'https://example.org/rules/throws',
     needs: ['definition'],

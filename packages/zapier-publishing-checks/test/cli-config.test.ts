@@ -21,6 +21,7 @@ import type { RuleMeta } from '../src/rule';
 import { pageOf } from '../src/rule';
 import { VERSIONING_RULES } from '../src/versioning/rules';
 import { THINGS_LISTING, scratchApp, writeThingApp } from './scratch-app';
+import { beforeVerdict, summaryIn, verdictIn } from './report-lines';
 import { idColumn } from './text-columns';
 
 /** The repository, whose node_modules holds a zapier-platform-core for the apps written here. */
@@ -92,7 +93,7 @@ describe('a finding the config ignores', () => {
       `- ${idColumn('D021')} ignored         triggers.new_thing: ${D021_MESSAGE} (ignored: ${REASON}). ${REFERENCE}#D021`,
     );
     expect(out.filter((line) => / D021 /.test(line))).toHaveLength(1);
-    expect(out.at(-1)).toBe(
+    expect(summaryIn(out)).toBe(
       `${ALL} checks: ${ALL - 1} passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline, 1 ignored.`,
     );
     expect(err).toEqual([]);
@@ -124,6 +125,7 @@ describe('a finding the config ignores', () => {
     expect(report.config).toEqual({
       source: join(appDir, CONFIG_FILE),
       off: [],
+      categories: {},
       unused: [],
     });
   });
@@ -214,7 +216,7 @@ describe('an ignore entry that matches no finding', () => {
 
   it('is reported, before the counts, and changes no exit code by itself', async () => {
     expect(await run()).toBe(0);
-    expect(out.slice(-2)).toEqual([
+    expect(beforeVerdict(out).slice(-2)).toEqual([
       UNUSED_LINE(),
       `${ALL} checks: ${ALL} passed, 0 with errors, 0 with publishing tasks, 0 with warnings (1 warning in all), 0 not decided offline.`,
     ]);
@@ -231,6 +233,7 @@ describe('an ignore entry that matches no finding', () => {
     expect(json().config).toEqual({
       source: join(appDir, CONFIG_FILE),
       off: [],
+      categories: {},
       unused: [{ ...NOWHERE, line: 5 }],
     });
   });
@@ -247,7 +250,7 @@ describe('a check the config turns off', () => {
     expect(out.filter((line) => line.includes('D021'))).toEqual([
       `- ${idColumn('D021')} off             by ${join(appDir, CONFIG_FILE)}`,
     ]);
-    expect(out.at(-1)).toBe(
+    expect(summaryIn(out)).toBe(
       `${ALL - 1} checks: ${ALL - 1} passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline, 1 off.`,
     );
   });
@@ -260,6 +263,7 @@ describe('a check the config turns off', () => {
     expect(report.config).toEqual({
       source: join(appDir, CONFIG_FILE),
       off: ['D021'],
+      categories: {},
       unused: [],
     });
     expect(report.summary).toEqual(
@@ -338,6 +342,103 @@ describe("a versioning rule's finding", () => {
   });
 });
 
+describe('a category the config sets, as ESLint sets a severity', () => {
+  /** A credential asked for in a step: D001, whose category no evidence gave. */
+  const API_KEY_FIELD = "inputFields: [{ key: 'api_key', label: 'API Key' }]";
+
+  it('decides a check: D021 as a warning no longer blocks, and goes to review', async () => {
+    writeApp();
+    writeConfig({ checks: { D021: 'warning' } });
+    expect(await run()).toBe(0);
+    expect(out).toContain(
+      `! ${idColumn('D021')} warning         triggers.new_thing: ${D021_MESSAGE}. ${REFERENCE}#D021`,
+    );
+    expect(verdictIn(out)).toEqual([
+      'push: allowed, no error',
+      "promotion: allowed by every check here (those that need Zapier's data, such as S001, are Zapier's)",
+      "review: warnings of D021 go to Zapier's reviewers, blocking nothing",
+    ]);
+  });
+
+  it('makes a warning an error: the push is blocked, exit 1', async () => {
+    writeApp('Triggers when a thing is added.', TWO_WARNINGS);
+    writeConfig({ checks: { D004: 'error' } });
+    expect(await run()).toBe(1);
+    expect(verdictIn(out)).toEqual([
+      'push: blocked, errors: D004',
+      'promotion: blocked, errors: D004',
+      "review: warnings of D028 go to Zapier's reviewers, blocking nothing",
+    ]);
+  });
+
+  it('says, without one, that a category no evidence gave is unconfirmed: promotion undecided, exit 0', async () => {
+    writeApp('Triggers when a thing is added.', API_KEY_FIELD);
+    expect(await run()).toBe(0);
+    const d001 = out.filter((line) => line.startsWith('✖ D001 '));
+    expect(d001).toHaveLength(1);
+    expect(d001[0]).toMatch(
+      /^✖ D001 +publishing task triggers\.new_thing api_key: .*\(category unconfirmed\)\. /,
+    );
+    expect(verdictIn(out)).toEqual([
+      'push: allowed, no error',
+      `promotion: undecided, nothing blocks it yet; category unconfirmed: D001 (set it in the config's "checks")`,
+      "review: warnings of D028 go to Zapier's reviewers, blocking nothing",
+    ]);
+    expect(await run('--format', 'json')).toBe(0);
+  });
+
+  it('decides an unconfirmed category: the team names D001 a publishing task, which blocks, exit 1', async () => {
+    writeApp('Triggers when a thing is added.', API_KEY_FIELD);
+    writeConfig({ checks: { D001: 'publishing-task' } });
+    expect(await run()).toBe(1);
+    expect(out.filter((line) => line.includes('unconfirmed'))).toEqual([]);
+    expect(verdictIn(out)[1]).toBe('promotion: blocked, publishing tasks: D001');
+  });
+
+  it('is in JSON: each finding confirmed or not, the categories set, the verdict', async () => {
+    writeApp('Triggers when a thing is added.', API_KEY_FIELD);
+    writeConfig({ checks: { D028: 'publishing-task' } });
+    expect(await run('--format', 'json')).toBe(1);
+    const report = JSON.parse(out[0] ?? '') as {
+      results: { id: string; status: string; categoryConfirmed: boolean | null }[];
+      config: { categories: Record<string, string> };
+      verdict: unknown;
+    };
+    expect(
+      report.results
+        .filter((entry) => entry.status !== 'pass')
+        .map((entry) => [entry.id, entry.status, entry.categoryConfirmed]),
+    ).toEqual([
+      ['D001', 'publishing-task', false],
+      ['D028', 'publishing-task', true],
+    ]);
+    expect(report.config.categories).toEqual({ D028: 'publishing-task' });
+    expect(report.verdict).toEqual({
+      push: { verdict: 'allowed', errors: [] },
+      promotion: {
+        verdict: 'blocked',
+        publishingTasks: ['D028'],
+        deferred: [],
+        unconfirmed: ['D001'],
+      },
+      review: { warnings: [], other: [] },
+    });
+  });
+
+  it.each([['Publishing Task'], ['blocker'], [true]])(
+    'refuses %j, naming the entry: exit 2, nothing checked',
+    async (setting) => {
+      writeApp();
+      writeConfig({ checks: { D007: setting } });
+      expect(await run()).toBe(2);
+      expect(out).toEqual([]);
+      expect(err).toEqual([
+        `zapier-publishing-checks: ${join(appDir, CONFIG_FILE)}: "checks"."D007" is ${JSON.stringify(setting)}: write "error", "publishing-task", "warning" or "off" (or "on")`,
+      ]);
+    },
+  );
+});
+
 describe('--quiet', () => {
   beforeEach(() => writeApp(undefined, TWO_WARNINGS));
 
@@ -349,6 +450,10 @@ describe('--quiet', () => {
         `==> publishing checks (${REFERENCE})`,
         D021_QUIET_LINE,
         `${ALL} checks: ${ALL - 3} passed, 0 with errors, 1 with publishing tasks, 2 with warnings, 0 not decided offline.`,
+        '==> verdict',
+        'push: allowed, no error',
+        'promotion: blocked, publishing tasks: D021',
+        "review: warnings of D004, D028 go to Zapier's reviewers, blocking nothing",
       ]);
     },
   );
@@ -362,6 +467,10 @@ describe('--quiet', () => {
       `==> publishing checks (${REFERENCE})`,
       // The D018 entry matched nothing: a warning in all, its note left out.
       `${ALL} checks: ${ALL - 3} passed, 0 with errors, 0 with publishing tasks, 2 with warnings (3 warnings in all), 0 not decided offline, 1 ignored.`,
+      '==> verdict',
+      'push: allowed, no error',
+      "promotion: allowed by every check here (those that need Zapier's data, such as S001, are Zapier's)",
+      "review: warnings of D004, D028 go to Zapier's reviewers, blocking nothing",
     ]);
   });
 
@@ -419,7 +528,8 @@ describe('--output-file', () => {
     expect(lines[0]).toBe(`==> publishing checks (${REFERENCE})`);
     expect(lines).toContain(D021_LINE);
     expect(lines.at(-1)).toBe('');
-    expect(lines.at(-2)).toMatch(/^\d+ checks: /);
+    expect(summaryIn(lines)).toMatch(/^\d+ checks: /);
+    expect(lines.at(-2)).toMatch(/^review: /);
   });
 
   it('a file that cannot be written: exit 2, naming it', async () => {
@@ -523,12 +633,12 @@ describe('the short flags and --list-checks', () => {
     out = [];
     writeApp();
     await run();
-    const counted = /^(\d+) checks: /.exec(out.at(-1) ?? '')?.[1];
+    const counted = /^(\d+) checks: /.exec(summaryIn(out) ?? '')?.[1];
     expect(counted).toBeDefined();
     expect(checksTitle).toBe(`==> publishing checks — ${counted}`);
   });
 
-  it("--list-checks gives each its ID, Zapier's category, its name and its link, in aligned columns", async () => {
+  it("--list-checks gives each its ID, Zapier's category (unconfirmed where no evidence gave it), its name and its link, in aligned columns", async () => {
     const { checks, versioning } = await listed();
     const lines = [...checks, ...versioning];
     const metas = [...RULES.map((rule) => rule.meta), ...VERSIONING];
@@ -536,7 +646,7 @@ describe('the short flags and --list-checks', () => {
     expect(columns).toEqual(
       metas.map((meta) => [
         meta.id,
-        meta.category.replace('-', ' '),
+        `${meta.category.replace('-', ' ')}${meta.categoryEvidence === null ? ' (unconfirmed)' : ''}`,
         meta.name,
         meta.url ?? relative(process.cwd(), join(PACKAGE, pageOf(meta.id))),
       ]),
@@ -559,11 +669,22 @@ describe('the short flags and --list-checks', () => {
       id: meta.id,
       name: meta.name,
       category: meta.category,
+      categoryEvidence: meta.categoryEvidence,
       requirement: meta.requirement,
       link: meta.url ?? relative(process.cwd(), join(PACKAGE, pageOf(meta.id))),
     });
     expect(list.checks).toEqual(RULES.map((rule) => asListed(rule.meta)));
     expect(list.versioning).toEqual(VERSIONING.map(asListed));
+    // D006's category comes from a recorded promotion; D007's from none.
+    expect(list.checks?.find((check) => check.id === 'D006')).toEqual(
+      expect.objectContaining({
+        category: 'publishing-task',
+        categoryEvidence: expect.any(String) as unknown,
+      }),
+    );
+    expect(
+      list.checks?.find((check) => check.id === 'D007')?.categoryEvidence,
+    ).toBeNull();
   });
 
   it.each(['github', 'sarif'])(

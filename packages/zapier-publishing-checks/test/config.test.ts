@@ -56,11 +56,21 @@ describe('readConfig: where the config is', () => {
   it('is none when there is no file and package.json has no key', () => {
     write('package.json', { name: 'app', version: '1.0.0' });
     const config = read();
-    expect(config).toEqual({ source: null, off: new Set(), ignore: [] });
+    expect(config).toEqual({
+      source: null,
+      off: new Set(),
+      categories: new Map(),
+      ignore: [],
+    });
   });
 
   it('is none when there is not even a package.json', () => {
-    expect(read()).toEqual({ source: null, off: new Set(), ignore: [] });
+    expect(read()).toEqual({
+      source: null,
+      off: new Set(),
+      categories: new Map(),
+      ignore: [],
+    });
   });
 
   it(`is the app's ${CONFIG_FILE}`, () => {
@@ -68,6 +78,7 @@ describe('readConfig: where the config is', () => {
     expect(read()).toEqual({
       source: join(appDir, CONFIG_FILE),
       off: new Set(['D018']),
+      categories: new Map(),
       ignore: [{ ...ENTRY, line: 1 }],
     });
   });
@@ -102,6 +113,7 @@ describe('readConfig: where the config is', () => {
     expect(read()).toEqual({
       source: `${join(appDir, 'package.json')}#zapierPublishingChecks`,
       off: new Set(['D018']),
+      categories: new Map(),
       ignore: [],
     });
   });
@@ -128,7 +140,34 @@ describe('readConfig: where the config is', () => {
     mkdirSync(join(appDir, 'elsewhere'));
     const file = join(appDir, 'elsewhere', 'checks.json');
     writeFileSync(file, JSON.stringify({ checks: { D028: 'off' } }));
-    expect(read(file)).toEqual({ source: file, off: new Set(['D028']), ignore: [] });
+    expect(read(file)).toEqual({
+      source: file,
+      off: new Set(['D028']),
+      categories: new Map(),
+      ignore: [],
+    });
+  });
+
+  it('reads a category set for a check, as ESLint reads a severity', () => {
+    write(CONFIG_FILE, {
+      checks: {
+        D004: 'error',
+        D007: 'publishing-task',
+        D024: 'warning',
+        'removed-step': 'warning',
+        D018: 'off',
+      },
+    });
+    const config = read();
+    expect(config.categories).toEqual(
+      new Map([
+        ['D004', 'error'],
+        ['D007', 'publishing-task'],
+        ['D024', 'warning'],
+        ['removed-step', 'warning'],
+      ]),
+    );
+    expect(config.off).toEqual(new Set(['D018']));
   });
 
   it('trims the entries it keeps', () => {
@@ -184,7 +223,7 @@ describe('readConfig: each mistake is refused, naming the file and what is wrong
   it('"checks" that is not an object', () => {
     write(CONFIG_FILE, { checks: ['D018'] });
     expect(refusal()).toBe(
-      `${source()}: "checks" is an object of check IDs: {"D018": "off"}`,
+      `${source()}: "checks" is an object of check IDs: {"D018": "off", "D007": "warning"}`,
     );
   });
 
@@ -200,12 +239,12 @@ describe('readConfig: each mistake is refused, naming the file and what is wrong
     expect(read().off).toEqual(new Set(['removed-step', 'C001']));
   });
 
-  it.each([['error'], [false], [0]])(
-    'a setting other than "off" or "on": %j',
+  it.each([['blocker'], ['Publishing Task'], ['publishing task'], [false], [0], [null]])(
+    'a setting other than a category, "off" or "on": %j',
     (setting) => {
       write(CONFIG_FILE, { checks: { D018: setting } });
       expect(refusal()).toBe(
-        `${source()}: "checks"."D018" is ${JSON.stringify(setting)}: write "off" (or "on")`,
+        `${source()}: "checks"."D018" is ${JSON.stringify(setting)}: write "error", "publishing-task", "warning" or "off" (or "on")`,
       );
     },
   );
@@ -296,6 +335,7 @@ describe('applyIgnores', () => {
     name: id.toLowerCase(),
     category,
     requirement: `${id} holds`,
+    categoryEvidence: null,
     url: `https://example.com/${id}`,
     needs: ['definition'],
     messages: {},
@@ -310,9 +350,14 @@ describe('applyIgnores', () => {
     place,
   });
 
-  const config = (ignore: IgnoreEntry[], off: string[] = []): Config => ({
+  const config = (
+    ignore: IgnoreEntry[],
+    off: string[] = [],
+    categories: Record<string, RuleMeta['category']> = {},
+  ): Config => ({
     source: '/app/.zapier-publishing-checks.json',
     off: new Set(off),
+    categories: new Map(Object.entries(categories)),
     ignore,
   });
 
@@ -348,6 +393,7 @@ describe('applyIgnores', () => {
     expect(applied).toEqual({
       source: '/app/.zapier-publishing-checks.json',
       off: [],
+      categories: {},
       unused: [],
     });
   });
@@ -391,6 +437,7 @@ describe('applyIgnores', () => {
     expect(applied).toEqual({
       source: '/app/.zapier-publishing-checks.json',
       off: ['D018', 'D028'],
+      categories: {},
       unused: [],
     });
   });
@@ -428,5 +475,67 @@ describe('applyIgnores', () => {
   it("drops an off versioning rule's entries", () => {
     const { versioning } = applyIgnores(config([], ['C001']), [], [removedStep, c001]);
     expect(versioning).toEqual([removedStep]);
+  });
+
+  it("sets a check's category: its findings take it, decided, and its meta says by whom", () => {
+    const unconfirmed = results().map((result) => ({
+      ...result,
+      findings: result.findings.map((each) => ({ ...each, unconfirmed: true as const })),
+    }));
+    const { results: checked, applied } = applyIgnores(
+      config([], [], { D004: 'error' }),
+      unconfirmed,
+      [],
+    );
+    expect(checked[1]?.meta).toEqual({
+      ...D004,
+      category: 'error',
+      categoryEvidence: 'set by /app/.zapier-publishing-checks.json',
+    });
+    expect(checked[1]?.status).toBe('error');
+    expect(checked[1]?.findings).toEqual([
+      finding('error', { step: 'triggers.new_thing', field: 'thing_id' }),
+      finding('error', { step: 'creates.add_thing', field: 'owner_id' }),
+    ]);
+    // A check the config does not name keeps its category, unconfirmed.
+    expect(checked[0]).toEqual(unconfirmed[0]);
+    expect(applied.categories).toEqual({ D004: 'error' });
+  });
+
+  it('leaves a deferred finding deferred when it sets a category', () => {
+    const deferred: RuleResult = {
+      meta: D004,
+      status: 'deferred',
+      findings: [finding('deferred', { step: 'triggers.new_thing' })],
+    };
+    const { results: checked } = applyIgnores(
+      config([], [], { D004: 'publishing-task' }),
+      [deferred],
+      [],
+    );
+    expect(checked[0]?.status).toBe('deferred');
+    expect(checked[0]?.meta.category).toBe('publishing-task');
+  });
+
+  it("sets a versioning rule's category, and ignores after it", () => {
+    const { versioning } = applyIgnores(
+      config(
+        [{ check: 'C001', at: 'triggers.new_thing', reason: 'no template uses it' }],
+        [],
+        {
+          C001: 'publishing-task',
+          'removed-step': 'warning',
+        },
+      ),
+      [],
+      [removedStep, c001],
+    );
+    expect(
+      versioning.map((entry) => [entry.status, entry.meta.categoryEvidence]),
+    ).toEqual([
+      ['warning', 'set by /app/.zapier-publishing-checks.json'],
+      ['publishing-task', 'set by /app/.zapier-publishing-checks.json'],
+    ]);
+    expect(versioning[1]?.ignored).toBe('no template uses it');
   });
 });

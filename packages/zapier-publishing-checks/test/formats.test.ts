@@ -170,6 +170,13 @@ function schemaRefusedIn(appDir: string): LintResult {
 const SUMMARY =
   '5 checks: 1 passed, 0 with errors, 1 with publishing tasks, 2 with warnings (3 warnings in all), 1 not decided offline, 1 off.';
 
+const VERDICT = [
+  '==> verdict',
+  'push: blocked, errors: push',
+  'promotion: blocked, errors: push; publishing tasks: D021',
+  "review: warnings of D004 go to Zapier's reviewers, blocking nothing; not Zapier's checks, blocking nothing: local:json-field-schema",
+];
+
 describe('--format text', () => {
   const appDir = join(process.cwd(), 'apps', 'things');
   /** The lines of checks, config notes and versioning rules: a mark, an ID, a status. */
@@ -247,6 +254,35 @@ describe('--format github', () => {
       `::warning file=apps/things/${CONFIG_FILE},line=1,title=config::the ignore entry for D018 at "triggers.old_thing" matches no finding: remove it, or correct its place`,
       SUMMARY,
       'a closing line',
+      ...VERDICT,
+    ]);
+  });
+
+  it('says a category no evidence gave is unconfirmed', () => {
+    const D007 = metaOf('D007');
+    const result: LintResult = {
+      ...resultIn(appDir),
+      results: [
+        {
+          meta: D007,
+          status: D007.category,
+          findings: [
+            {
+              ...finding(
+                D007.category,
+                'use https',
+                { step: 'triggers.new_thing' },
+                undefined,
+              ),
+              unconfirmed: true,
+            },
+          ],
+        },
+      ],
+      versioning: null,
+    };
+    expect(githubReport(result).slice(0, 1)).toEqual([
+      `::warning title=D007::triggers.new_thing: use https (warning, category unconfirmed; ${D007.url})`,
     ]);
   });
 
@@ -351,6 +387,7 @@ describe('--format github', () => {
       `::error file=apps/things/index.js,line=1,title=push::1.0.1 would land behind 1.0.2 on its line (error; ${PUSH.url})`,
       SUMMARY,
       'a closing line',
+      ...VERDICT,
     ]);
   });
 
@@ -376,7 +413,7 @@ interface SarifResult {
     logicalLocations?: { fullyQualifiedName: string; kind: string }[];
   }[];
   suppressions?: { kind: string; justification: string }[];
-  properties: { category: string };
+  properties: { category: string; categoryConfirmed?: boolean };
 }
 interface SarifRule {
   id: string;
@@ -450,7 +487,11 @@ describe('--format sarif', () => {
         'https://docs.zapier.com/platform/publish/integration-checks-reference#D021',
       help: { text: D021.requirement, markdown: page('D021') },
       defaultConfiguration: { level: 'error' },
-      properties: { category: 'publishing-task', tags: ['zapier', 'publishing-task'] },
+      properties: {
+        category: 'publishing-task',
+        categoryEvidence: D021.categoryEvidence,
+        tags: ['zapier', 'publishing-task'],
+      },
     });
     expect(rules.map((rule) => rule.defaultConfiguration.level)).toEqual([
       'error', // D018, a publishing task
@@ -515,8 +556,10 @@ describe('--format sarif', () => {
           ],
         },
       ],
-      properties: { category: 'publishing-task' },
+      properties: { category: 'publishing-task', categoryConfirmed: true },
     });
+    // Not decided offline: no category to confirm.
+    expect(results[3]?.properties).toEqual({ category: 'deferred' });
     // A finding in a file, or about the whole app, has no logical place.
     expect(results[3]?.locations?.[0]?.logicalLocations).toBeUndefined();
     expect(results[4]?.locations?.[0]?.logicalLocations).toBeUndefined();

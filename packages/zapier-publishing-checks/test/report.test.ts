@@ -21,6 +21,7 @@ const META: RuleMeta = {
   id: 'D000',
   name: 'a-rule',
   category: 'publishing-task',
+  categoryEvidence: 'a recorded verdict',
   requirement: 'a rule',
   url: 'https://docs.zapier.com/platform/publish/integration-checks-reference#D000',
   needs: ['definition'],
@@ -98,10 +99,31 @@ it('JSON gives every part of the place as a field, null where there is none', ()
     line: 3,
     near: null,
     message: 'change it',
+    categoryConfirmed: true,
     link: META.url,
     ignored: null,
     nothingToJudge: null,
   });
+});
+
+it('a finding whose category no evidence gave says so, in its line and in JSON', () => {
+  const guessed: ReportEntry = {
+    ...entry({ step: 'triggers.new_lead' }),
+    meta: { ...META, categoryEvidence: null },
+  };
+  const marked: ReportEntry = {
+    ...entry({ step: 'triggers.new_lead' }),
+    unconfirmed: true,
+  };
+  for (const each of [guessed, marked]) {
+    expect(entryLine(each)).toBe(
+      `✖ D000 publishing task triggers.new_lead: change it (category unconfirmed). ${META.url}`,
+    );
+    expect(jsonEntry(each).categoryConfirmed).toBe(false);
+  }
+  // Neither a pass nor a deferred finding has a category to confirm.
+  expect(jsonEntry(entry({}, 'x', 'deferred')).categoryConfirmed).toBeNull();
+  expect(entryLine({ ...guessed, status: 'deferred' })).not.toContain('unconfirmed');
 });
 
 it('JSON says where the place is written in the code, and why the config ignores a finding', () => {
@@ -120,6 +142,7 @@ it('JSON says where the place is written in the code, and why the config ignores
     line: null,
     near: { file: 'triggers/lead.js', line: 12 },
     message: 'change it',
+    categoryConfirmed: true,
     link: META.url,
     ignored: 'pages are numbered by the service',
     nothingToJudge: null,

@@ -38,6 +38,8 @@ export interface ExpectedFinding {
   message: string | RegExp;
   /** Default: the status of the rule's category. */
   status?: FindingStatus;
+  /** Whether its category is unconfirmed; default: when no evidence gave the rule's (a deferred finding: never). */
+  unconfirmed?: boolean;
 }
 
 interface Case {
@@ -114,6 +116,7 @@ export function testRule(
               at: placeText(finding.place),
               message: finding.message,
               status: finding.status,
+              unconfirmed: finding.unconfirmed === true,
             })),
           ).toEqual(
             each.findings.map((finding) => ({
@@ -123,6 +126,9 @@ export function testRule(
                   ? finding.message
                   : (expect.stringMatching(finding.message) as unknown),
               status: finding.status ?? statusOf(rule.meta.category),
+              unconfirmed:
+                finding.unconfirmed ??
+                (finding.status !== 'deferred' && rule.meta.categoryEvidence === null),
             })),
           );
           expect(moved.sort()).toEqual([...(each.alsoChanges ?? [])].sort());

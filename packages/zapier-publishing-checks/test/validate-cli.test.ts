@@ -20,6 +20,7 @@ import { isAbsolute, join } from 'node:path';
 import { RULES } from '../src/registry';
 import { main } from '../src/cli';
 import { THINGS_LISTING, scratchApp, writeThingApp } from './scratch-app';
+import { beforeVerdict, summaryIn, verdictIn } from './report-lines';
 import { idColumn } from './text-columns';
 
 /** The repository, whose node_modules holds a zapier-platform-core for the apps written here. */
@@ -118,9 +119,16 @@ it('passes an app that follows every rule, after the schema validation, naming t
     `==> schema: zapier-platform-schema ${SCHEMA_VERSION} (the app's own, as zapier-platform validate --without-style uses it): no structural errors`,
   );
   const all = RULES.length;
-  expect(out[out.length - 1]).toBe(
+  expect(summaryIn(out)).toBe(
     `${all} checks: ${all} passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline.`,
   );
+  // The report ends with the verdict, the summary just before it.
+  expect(beforeVerdict(out).at(-1)).toBe(summaryIn(out));
+  expect(verdictIn(out)).toEqual([
+    'push: allowed, no error',
+    "promotion: allowed by every check here (those that need Zapier's data, such as S001, are Zapier's)",
+    "review: nothing for Zapier's reviewers",
+  ]);
 });
 
 describe("each check's link", () => {
@@ -175,7 +183,7 @@ it("gives a local run Zapier's cache, as a live run has it", async () => {
     "async (z) => { await z.cache.set('seen', '1'); return [{ id: await z.cache.get('seen') }]; }",
   );
   expect(await run('--skip-schema')).toBe(0);
-  expect(out.at(-1)).toMatch(
+  expect(summaryIn(out)).toMatch(
     /^\d+ checks: \d+ passed, 0 with errors, 0 with publishing tasks, 0 with warnings, 0 not decided offline\.$/,
   );
 });
@@ -212,7 +220,7 @@ it('exits 1 on a publishing task, with its ID, what to change and the link', asy
       'https://docs.zapier.com/platform/publish/integration-checks-reference#D021',
   );
   expect(out).toContainEqual(expect.stringMatching(/^✔ D018 +pass +.*#D018$/));
-  expect(out.at(-1)).toMatch(
+  expect(summaryIn(out)).toMatch(
     /^\d+ checks: \d+ passed, 0 with errors, 1 with publishing tasks, 0 with warnings, 0 not decided offline\.$/,
   );
 });
@@ -229,7 +237,7 @@ describe('warnings', () => {
         /^! D028 +warning {9}triggers\.new_thing: cleanInputData is /,
       ),
     );
-    expect(out.at(-1)).toMatch(
+    expect(summaryIn(out)).toMatch(
       /^\d+ checks: \d+ passed, 0 with errors, 0 with publishing tasks, 2 with warnings, 0 not decided offline\.$/,
     );
   });
@@ -293,10 +301,10 @@ describe("a command line's conventions", () => {
     }
     // A check is turned off without a reason; only an ignored finding needs one.
     expect(help).toMatch(
-      /--config FILE +the config: checks turned off, findings ignored with a reason \(/,
+      /--config FILE +the config: checks turned off or given a category, findings ignored with a reason \(/,
     );
     expect(help).toMatch(
-      /^exit codes:\n {2}0 {2}no error and no publishing task.*\n {2}1 {2}Zapier would block: .*more warnings than --max-warnings\n {2}2 {2}nothing was checked/m,
+      /^exit codes:\n {2}0 {2}neither a push nor a promotion is blocked.*\n {2}1 {2}the verdict blocks a push .*more warnings than --max-warnings\n {2}2 {2}nothing was checked/m,
     );
     expect(err).toEqual([]);
   });
@@ -476,6 +484,7 @@ describe("a command line's conventions", () => {
         near: { file: 'index.js', line: 7 },
         message:
           'write the description as "Triggers when … ." (it is "Fires when a thing is added.")',
+        categoryConfirmed: true,
         link: 'https://docs.zapier.com/platform/publish/integration-checks-reference#D021',
         ignored: null,
         nothingToJudge: null,
@@ -491,7 +500,17 @@ describe("a command line's conventions", () => {
         off: 0,
         warningFindings: 0,
       });
-      expect(json.config).toEqual({ source: null, off: [], unused: [] });
+      expect(json.config).toEqual({ source: null, off: [], categories: {}, unused: [] });
+      expect(json.verdict).toEqual({
+        push: { verdict: 'allowed', errors: [] },
+        promotion: {
+          verdict: 'blocked',
+          publishingTasks: ['D021'],
+          deferred: [],
+          unconfirmed: [],
+        },
+        review: { warnings: [], other: [] },
+      });
       expect(json.error).toBeNull();
     });
 
@@ -501,7 +520,8 @@ describe("a command line's conventions", () => {
       expect(json.results).toEqual([]);
       expect(json.summary).toBeNull();
       expect(json.error).toMatch(/has no app to load/);
-      expect(json.config).toEqual({ source: null, off: [], unused: [] });
+      expect(json.verdict).toBeNull();
+      expect(json.config).toEqual({ source: null, off: [], categories: {}, unused: [] });
       expect(err).toHaveLength(1);
     });
 
@@ -523,6 +543,13 @@ describe("a command line's conventions", () => {
       expect(json.results).toEqual([]);
       expect(json.summary).toBeNull();
       expect(json.error).toBeNull();
+      // The schema's failure blocks the push, and so the promotion.
+      const verdict = json.verdict as {
+        push: unknown;
+        promotion: { verdict: string };
+      };
+      expect(verdict.push).toEqual({ verdict: 'blocked', errors: ['schema'] });
+      expect(verdict.promotion.verdict).toBe('blocked');
       expect(err).toEqual([
         expect.stringMatching(
           /^zapier-publishing-checks: the definition fails zapier-platform-schema/,

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { main } from '../src/cli';
+import { beforeVerdict, verdictIn } from './report-lines';
 import { idColumn } from './text-columns';
 
 const REPOSITORY = join(__dirname, '..', '..', '..');
@@ -91,7 +92,7 @@ describe('--previous', () => {
         /^! C002 +warning {9}triggers\.new_thing page: removed: .*#C002$/,
       ),
     );
-    expect(lines.slice(-3)).toEqual([
+    expect(beforeVerdict(lines).slice(-3)).toEqual([
       `previous version 1.0.0 (${previous}), this version 1.0.1.`,
       'existing Zaps break: yes, 1 breaking change above.',
       'version Zapier will require: 2.0.0 (a new major): 1.0.1 keeps major 1, so Zapier pauses its promotion.',
@@ -111,9 +112,15 @@ describe('--previous', () => {
         /^! migrate +warning {9}2\.0\.0: users of 1\.x are not migrated to it/,
       ),
     );
-    expect(lines.at(-1)).toBe(
+    expect(beforeVerdict(lines).at(-1)).toBe(
       'version Zapier will require: a new major, as 2.0.0 is: its promotion goes ahead.',
     );
+    // C002's severity is unpublished: the promotion is undecided until the team sets it.
+    expect(verdictIn(lines)).toEqual([
+      'push: allowed, no error',
+      `promotion: undecided, nothing blocks it yet; category unconfirmed: C002 (set it in the config's "checks")`,
+      "review: warnings of C002 go to Zapier's reviewers, blocking nothing; not Zapier's checks, blocking nothing: removed-input-field, migrate",
+    ]);
   });
 
   it("names a renamed field once, under Zapier's guardrails: its check sees the old key removed", async () => {
@@ -187,7 +194,7 @@ describe('--previous', () => {
         /^! removed-output-field +warning {9}triggers\.new_thing title: output field removed: /,
       ),
     );
-    expect(lines.slice(-3)).toEqual([
+    expect(beforeVerdict(lines).slice(-3)).toEqual([
       `previous version 1.0.0 (${previous}), this version 1.0.1.`,
       'existing Zaps break: yes, 1 breaking change above.',
       'version Zapier will require: no new major (its promotion check does not read these changes); its versioning matrix advises 2.0.0 (a new major).',
@@ -229,7 +236,7 @@ describe('--previous', () => {
   it('says a version lower than the previous one moves its users back', async () => {
     const previous = appFolder('previous', '1.0.0', [PAGE]);
     expect(await run(appFolder('next', '0.9.0', [PAGE]), '--previous', previous)).toBe(0);
-    expect(lines.slice(-3)[0]).toBe(
+    expect(beforeVerdict(lines).slice(-3)[0]).toBe(
       `previous version 1.0.0 (${previous}), this version 0.9.0, lower than the previous one: promoting it moves its users back to older code.`,
     );
   });
@@ -296,7 +303,7 @@ describe('--previous', () => {
   it('passes an unchanged app, with the version Zapier will require', async () => {
     const previous = appFolder('previous', '1.0.0', [PAGE]);
     expect(await run(appFolder('next', '1.0.0', [PAGE]), '--previous', previous)).toBe(0);
-    expect(lines.slice(-2)).toEqual([
+    expect(beforeVerdict(lines).slice(-2)).toEqual([
       'existing Zaps break: no.',
       'version Zapier will require: no new major; by its numbering advice 1.0.1 (no new functionality: a patch).',
     ]);
@@ -339,9 +346,13 @@ describe('--versions', () => {
   it('makes a version that skips its predecessor an error, naming the one to push first', async () => {
     const file = versionsFile('1.0.0\n1.0.1\n');
     expect(await run(appFolder('next', '1.0.3', []), '--versions', file)).toBe(1);
-    expect(lines.at(-1)).toBe(
+    expect(beforeVerdict(lines).at(-1)).toBe(
       `✖ ${idColumn('push')} error           1.0.3 requires 1.0.2 to exist: push 1.0.2 first (or number this version after what exists). https://docs.zapier.com/integrations/news/2026/no-skip-or-intermediate-versions`,
     );
+    expect(verdictIn(lines).slice(0, 2)).toEqual([
+      'push: blocked, errors: push',
+      'promotion: blocked, errors: push',
+    ]);
   });
 
   it("passes the next version, read from zapier-platform versions' JSON", async () => {
@@ -349,7 +360,7 @@ describe('--versions', () => {
       JSON.stringify([{ Version: '1.0.0', State: 'production' }]),
     );
     expect(await run(appFolder('next', '1.1.0', []), '--versions', file)).toBe(0);
-    expect(lines.at(-1)).toMatch(
+    expect(beforeVerdict(lines).at(-1)).toMatch(
       /^✔ push +pass +1\.1\.0 follows a release of 1\.0\.x: nothing to change\. /,
     );
   });

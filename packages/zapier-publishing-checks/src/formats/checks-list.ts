@@ -1,7 +1,7 @@
 /**
  * `--list-checks`: the publishing checks every run judges, then the
  * versioning rules `--previous` and `--versions` add; each with its ID,
- * Zapier's category, name and link. As text, two titled sections in
+ * Zapier's category (unconfirmed where no evidence gave it), name and link. As text, two titled sections in
  * aligned columns; as JSON, the same two lists.
  */
 import type { Category, RuleMeta } from '../rule';
@@ -12,6 +12,8 @@ export interface ListedCheck {
   id: string;
   name: string;
   category: Category;
+  /** Where its category comes from; null: unconfirmed, the best reading. */
+  categoryEvidence: string | null;
   /** What it requires, in one line. */
   requirement: string;
   /** Zapier's page, or this package's page for its own rules as a path (`linkOf`). */
@@ -29,6 +31,7 @@ const listed = (meta: RuleMeta): ListedCheck => ({
   id: meta.id,
   name: meta.name,
   category: meta.category,
+  categoryEvidence: meta.categoryEvidence,
   requirement: meta.requirement,
   link: linkOf(meta),
 });
@@ -44,12 +47,14 @@ export function checksListLines(list: ChecksList): string[] {
   const widthOf = (column: (check: ListedCheck) => string) =>
     Math.max(...all.map((check) => column(check).length));
   const idWidth = widthOf((check) => check.id);
-  const categoryWidth = widthOf((check) => statusWord(check.category));
+  const categoryOf = (check: ListedCheck) =>
+    `${statusWord(check.category)}${check.categoryEvidence === null ? ' (unconfirmed)' : ''}`;
+  const categoryWidth = widthOf(categoryOf);
   const nameWidth = widthOf((check) => check.name);
   const line = (check: ListedCheck) =>
     [
       check.id.padEnd(idWidth),
-      statusWord(check.category).padEnd(categoryWidth),
+      categoryOf(check).padEnd(categoryWidth),
       check.name.padEnd(nameWidth),
       check.link,
     ].join('  ');

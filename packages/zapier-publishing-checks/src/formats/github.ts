@@ -3,15 +3,17 @@
  * annotation per finding that counts (`::error file=…,line=…,title=D007::…`),
  * at its line of code when the finding is in code or its place is found
  * there; then the counts. Errors and publishing tasks are `error`, warnings
- * `warning`, what is not decided offline `notice`, one per check.
+ * `warning`, what is not decided offline `notice`, one per check; a
+ * category no evidence gave says so. Then the verdict's lines.
  */
 import { join, relative } from 'node:path';
 
 import type { IgnoreEntry } from '../config';
 import type { LintResult } from '../lint';
 import type { CodeLocation, ReportEntry } from '../rule';
-import { linkOf, placeText } from '../rule';
+import { categoryUnconfirmed, linkOf, placeText } from '../rule';
 import { allEntries, shown, summaryLine, unusedLine } from './summary';
+import { verdictLines, verdictOf } from './verdict';
 
 const LEVEL = {
   error: 'error',
@@ -59,7 +61,7 @@ const counts = (entry: ReportEntry): entry is Counted =>
 
 function annotation(entry: Counted, appDir: string): string {
   const at = placeText(entry.place);
-  const status = entry.status === 'publishing-task' ? 'publishing task' : entry.status;
+  const status = `${entry.status === 'publishing-task' ? 'publishing task' : entry.status}${categoryUnconfirmed(entry) ? ', category unconfirmed' : ''}`;
   const message = `${at === '' ? '' : `${at}: `}${entry.message} (${status}; ${linkOf(entry.meta)})`;
   return command(LEVEL[entry.status], entry.meta.id, message, entry.near, appDir);
 }
@@ -130,5 +132,6 @@ export function githubReport(result: LintResult, quiet = false): string[] {
         )),
     summaryLine(result),
     ...(result.versioning?.closing ?? []),
+    ...verdictLines(verdictOf(result)),
   ];
 }

@@ -3,9 +3,11 @@ import type { IgnoreEntry } from '../config';
 import type { LintResult } from '../lint';
 import type { SchemaError } from '../read/schema';
 import type { CodeLocation, ReportEntry, ResultStatus } from '../rule';
-import { entriesOf, linkOf } from '../rule';
+import { categoryUnconfirmed, entriesOf, linkOf } from '../rule';
 import type { Summary } from './summary';
 import { shown, summaryOf } from './summary';
+import type { Verdict } from './verdict';
+import { verdictOf } from './verdict';
 
 export interface JsonEntry {
   id: string;
@@ -22,6 +24,8 @@ export interface JsonEntry {
   /** Where in the app's code its place is written, or null. */
   near: CodeLocation | null;
   message: string;
+  /** Whether evidence (or the team's config) gave its category; null for a pass or a deferred finding. */
+  categoryConfirmed: boolean | null;
   /** Zapier's page for the check, or this package's page for its own (`local:…`) as a path (`linkOf`). */
   link: string;
   /** Why the config ignores it, or null: it counts. */
@@ -40,10 +44,18 @@ export interface JsonReport {
   } | null;
   results: JsonEntry[];
   summary: Summary | null;
+  /** Push, promotion and review (`verdict.ts`); null when nothing was checked. */
+  verdict: Verdict | null;
   /** The versioning rules' entries and closing lines, or null when not asked. */
   versioning: { entries: JsonEntry[]; closing: string[]; refused: boolean } | null;
   /** The config read (its file, or null), the checks it turned off, its ignore entries that matched nothing. */
-  config: { source: string | null; off: string[]; unused: IgnoreEntry[] };
+  config: {
+    source: string | null;
+    off: string[];
+    /** The category the config set for a check, by ID. */
+    categories: Record<string, string>;
+    unused: IgnoreEntry[];
+  };
   /** Why nothing was checked (exit 2), or null. */
   error: string | null;
 }
@@ -60,6 +72,10 @@ export function jsonEntry(entry: ReportEntry): JsonEntry {
     line: place.line ?? null,
     near: entry.near ?? null,
     message: entry.message,
+    categoryConfirmed:
+      entry.status === 'pass' || entry.status === 'deferred'
+        ? null
+        : !categoryUnconfirmed(entry),
     link: linkOf(entry.meta),
     ignored: entry.ignored ?? null,
     nothingToJudge: entry.nothingToJudge ?? null,
@@ -92,6 +108,7 @@ export function jsonReport(
       error === null && (result.schema?.errors.length ?? 0) === 0
         ? summaryOf(result)
         : null,
+    verdict: error === null ? verdictOf(result) : null,
     versioning:
       result.versioning === null
         ? null
@@ -103,6 +120,7 @@ export function jsonReport(
     config: {
       source: result.config.source,
       off: result.config.off,
+      categories: result.config.categories ?? {},
       unused: quiet ? [] : result.config.unused,
     },
     error,

@@ -5,14 +5,20 @@
  * offline: kind "open", level "none"), at a line of code (the
  * finding's own, or where its place is written, else the app's entry: code
  * scanning takes no result without a location), and a finding the config
- * ignores as suppressed, with its reason.
+ * ignores as suppressed, with its reason; whether its category is
+ * confirmed (`categoryConfirmed`), its rule's evidence (`categoryEvidence`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import type { LintResult } from '../lint';
 import type { Category, ReportEntry, RuleMeta } from '../rule';
-import { ZAPIER_CHECKS_REFERENCE, pageFileOf, placeText } from '../rule';
+import {
+  ZAPIER_CHECKS_REFERENCE,
+  categoryUnconfirmed,
+  pageFileOf,
+  placeText,
+} from '../rule';
 import { allEntries, shown } from './summary';
 
 const LEVEL: Record<Category, 'error' | 'warning'> = {
@@ -42,7 +48,11 @@ function descriptor(meta: RuleMeta) {
     ...(meta.url === null ? {} : { helpUri: meta.url }),
     help: helpOf(meta),
     defaultConfiguration: { level: LEVEL[meta.category] },
-    properties: { category: meta.category, tags: ['zapier', meta.category] },
+    properties: {
+      category: meta.category,
+      categoryEvidence: meta.categoryEvidence,
+      tags: ['zapier', meta.category],
+    },
   };
 }
 
@@ -131,7 +141,12 @@ export function sarifReport(
             ...(entry.ignored === undefined
               ? {}
               : { suppressions: [{ kind: 'external', justification: entry.ignored }] }),
-            properties: { category: entry.status },
+            properties: {
+              category: entry.status,
+              ...(entry.status === 'deferred'
+                ? {}
+                : { categoryConfirmed: !categoryUnconfirmed(entry) }),
+            },
           };
         }),
       },

@@ -1,9 +1,16 @@
-/** The report for a person: one line per finding (or passing rule), then the counts. */
+/** The report for a person: one line per finding (or passing rule), then the counts, then the verdict. */
 import type { LintResult } from '../lint';
 import type { SchemaValidation } from '../read/schema';
 import type { ReportEntry } from '../rule';
-import { ZAPIER_CHECKS_REFERENCE, entriesOf, linkOf, placeText } from '../rule';
+import {
+  ZAPIER_CHECKS_REFERENCE,
+  categoryUnconfirmed,
+  entriesOf,
+  linkOf,
+  placeText,
+} from '../rule';
 import { entryPlace, shown, summaryLine, unusedLine } from './summary';
+import { verdictLines, verdictOf } from './verdict';
 
 const VERSIONING_URL = 'https://docs.zapier.com/integrations/manage/versions';
 
@@ -66,7 +73,8 @@ const columns = (shown: Shown, id: string, word: string, layout: LineLayout) =>
  * One entry as a line: `<mark> <ID> <status> <place>: <message>. <link>`; a
  * passing rule's place is its requirement, then "nothing to change" (or
  * "nothing to judge", and what the app lacks); an
- * ignored finding says the config's reason.
+ * ignored finding says the config's reason; a finding whose category no
+ * evidence gave says "category unconfirmed".
  */
 export function entryLine(entry: ReportEntry, layout: LineLayout = {}): string {
   const shown: Shown = entry.ignored === undefined ? entry.status : 'ignored';
@@ -75,7 +83,12 @@ export function entryLine(entry: ReportEntry, layout: LineLayout = {}): string {
     entry.status === 'pass'
       ? `${entry.message}: ${entry.nothingToJudge === undefined ? 'nothing to change' : `nothing to judge, the app has ${entry.nothingToJudge}`}`
       : `${at === '' ? '' : `${at}: `}${entry.status === 'deferred' ? 'not decided offline: ' : ''}${entry.message}`;
-  const why = entry.ignored === undefined ? '' : ` (ignored: ${entry.ignored})`;
+  const why =
+    entry.ignored !== undefined
+      ? ` (ignored: ${entry.ignored})`
+      : categoryUnconfirmed(entry)
+        ? ' (category unconfirmed)'
+        : '';
   return `${columns(shown, entry.meta.id, STATUS_WORDS[shown], layout)} ${what}${why}. ${linkOf(entry.meta)}`;
 }
 
@@ -102,14 +115,14 @@ export interface TextOptions {
 
 /**
  * Every line of the report: the schema step, the checks and their counts,
- * the config's notes, the versioning rules; the ID column as wide as the
- * longest ID printed.
+ * the config's notes, the versioning rules, the verdict; the ID column as
+ * wide as the longest ID printed.
  */
 export function textReport(result: LintResult, options: TextOptions = {}): string[] {
   const { colour = false, quiet = false } = options;
   const lines: string[] = result.schema === null ? [] : schemaLines(result.schema);
   if (result.schema !== null && result.schema.errors.length > 0) {
-    return lines;
+    return [...lines, ...verdictLines(verdictOf(result))];
   }
   const { config, versioning } = result;
   const checks = entriesOf(result.results).filter((entry) => shown(entry, quiet));
@@ -144,5 +157,5 @@ export function textReport(result: LintResult, options: TextOptions = {}): strin
       lines.push(`==> Zapier's versioning rules (${VERSIONING_URL})`, ...versioningLines);
     }
   }
-  return lines;
+  return [...lines, ...verdictLines(verdictOf(result))];
 }

@@ -36,7 +36,8 @@ export default defineRule({
   meta: {
     id: 'D001',
     name: 'no-credentials-in-steps',
-    category: 'warning',
+    category: 'publishing-task',
+    categoryEvidence: null,
     requirement:
       'no trigger, search or create asks for a credential: credentials belong in authentication',
     url: zapierReference('D001'),

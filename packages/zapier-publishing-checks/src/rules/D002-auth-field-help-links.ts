@@ -12,6 +12,7 @@ export default defineRule({
     id: 'D002',
     name: 'auth-field-help-links',
     category: 'warning',
+    categoryEvidence: 'vcita ca815f7, nomba 8cedd1c: general (non-blocking) warnings',
     requirement:
       'every auth field a user fills links, in its help text, to where its value is found',
     url: zapierReference('D002'),

@@ -52,6 +52,7 @@ export default defineRule({
     id: 'D003',
     name: 'connection-label-identifies-the-account',
     category: 'warning',
+    categoryEvidence: "zapier-beliq's ROADMAP: a general (non-blocking) warning",
     requirement:
       'the connection label is set, short, and identifies the account with what the connection holds',
     url: zapierReference('D003'),

@@ -51,6 +51,7 @@ export default defineRule({
     id: 'D004',
     name: 'id-fields-offer-dropdowns',
     category: 'warning',
+    categoryEvidence: 'vcita ca815f7, zapier-beliq: general (non-blocking) warnings',
     requirement:
       'every input field of a visible step whose key or label names an ID offers a dropdown',
     url: zapierReference('D004'),

@@ -5,7 +5,8 @@ export default defineRule({
   meta: {
     id: 'D005',
     name: 'dynamic-references-name-triggers',
-    category: 'warning',
+    category: 'publishing-task',
+    categoryEvidence: null,
     requirement:
       'every dynamic dropdown ("trigger_key.id.label") names an existing trigger',
     url: zapierReference('D005'),

@@ -5,7 +5,9 @@ export default defineRule({
   meta: {
     id: 'D006',
     name: 'hook-triggers-have-perform-list',
-    category: 'warning',
+    category: 'publishing-task',
+    categoryEvidence:
+      'a recorded zapier promote refusal; Zapier: performList is required for public apps',
     requirement:
       'every hook trigger has performList, what the Zap editor shows when the user tests the trigger',
     url: zapierReference('D006'),

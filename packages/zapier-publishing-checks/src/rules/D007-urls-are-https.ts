@@ -15,6 +15,7 @@ export default defineRule({
     id: 'D007',
     name: 'urls-are-https',
     category: 'warning',
+    categoryEvidence: null,
     requirement:
       "every URL written in the definition, and every address the app's code gives z.request(), is https",
     url: zapierReference('D007'),

@@ -23,6 +23,7 @@ export default defineRule({
     id: 'D008',
     name: 'markdown-links-are-well-formed',
     category: 'publishing-task',
+    categoryEvidence: "carly-cli: D008 'blocks promoting the app'; rendex-zapier 1b21e41",
     requirement:
       'markdown links in descriptions and help text are [text](url); a bare URL is wrapped in backticks',
     url: zapierReference('D008'),
@@ -46,7 +47,7 @@ export default defineRule({
       const rest = written.replace(RELATIVE_LINK, '');
       if (rest !== written) {
         // Zapier's page asks for "a proper link": whether a relative one is, no verdict says.
-        report.uncertain(place, 'relative', { property: key });
+        report.unconfirmed(place, 'relative', { property: key });
       } else if (MALFORMED_LINK.test(rest)) {
         report(place, 'malformed', { property: key });
       } else if (BARE_URL.test(rest)) {

@@ -6,6 +6,7 @@ export default defineRule({
     id: 'D009',
     name: 'searches-have-input-fields',
     category: 'publishing-task',
+    categoryEvidence: null,
     requirement: 'every search has at least one input field',
     url: zapierReference('D009'),
     needs: ['definition'],

@@ -7,6 +7,7 @@ export default defineRule({
     id: 'D010',
     name: 'polling-samples-have-primary-keys',
     category: 'warning',
+    categoryEvidence: null,
     requirement:
       'the sample of every polling trigger holds its primary key (id, or the output fields marked primary)',
     url: zapierReference('D010'),

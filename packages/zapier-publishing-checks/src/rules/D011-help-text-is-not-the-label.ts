@@ -21,6 +21,7 @@ export default defineRule({
     id: 'D011',
     name: 'help-text-is-not-the-label',
     category: 'publishing-task',
+    categoryEvidence: "vcita 7ac91b1: 'clear publishing-task lint (D011/D012/D018/D024)'",
     requirement:
       'no help text is its field label again (case, spaces and punctuation aside)',
     url: zapierReference('D011'),

@@ -7,6 +7,7 @@ export default defineRule({
     id: 'D012',
     name: 'visible-steps-have-samples',
     category: 'publishing-task',
+    categoryEvidence: "vcita 7ac91b1: 'clear publishing-task lint (D011/D012/D018/D024)'",
     requirement: 'every visible trigger, search and create has a static sample',
     url: zapierReference('D012'),
     needs: ['definition'],

@@ -5,7 +5,8 @@ export default defineRule({
   meta: {
     id: 'D013',
     name: 'search-references-name-searches',
-    category: 'warning',
+    category: 'publishing-task',
+    categoryEvidence: null,
     requirement:
       'every "search" reference on a field ("search_key.id") names an existing search',
     url: zapierReference('D013'),

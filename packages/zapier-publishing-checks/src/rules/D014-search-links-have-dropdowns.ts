@@ -22,7 +22,8 @@ export default defineRule({
   meta: {
     id: 'D014',
     name: 'search-links-have-dropdowns',
-    category: 'warning',
+    category: 'publishing-task',
+    categoryEvidence: null,
     requirement:
       'a field with a search link ("search") also has a dynamic dropdown ("dynamic") and holds one value',
     url: zapierReference('D014'),

@@ -4,7 +4,8 @@ export default defineRule({
   meta: {
     id: 'D015',
     name: 'search-or-creates-name-their-steps',
-    category: 'warning',
+    category: 'publishing-task',
+    categoryEvidence: null,
     requirement: 'every search-or-create names an existing search and an existing create',
     url: zapierReference('D015'),
     needs: ['definition'],

@@ -6,7 +6,8 @@ export default defineRule({
   meta: {
     id: 'D016',
     name: 'more-than-a-static-webhook',
-    category: 'warning',
+    category: 'publishing-task',
+    categoryEvidence: null,
     requirement: 'the integration is more than one static webhook trigger',
     url: zapierReference('D016'),
     needs: ['definition'],

@@ -6,7 +6,8 @@ export default defineRule({
   meta: {
     id: 'D017',
     name: 'hooks-subscribe-and-unsubscribe',
-    category: 'warning',
+    category: 'publishing-task',
+    categoryEvidence: null,
     requirement:
       'every hook trigger has performSubscribe and performUnsubscribe (no static webhooks)',
     url: zapierReference('D017'),

@@ -7,6 +7,8 @@ export default defineRule({
     id: 'D018',
     name: 'labels-are-title-case',
     category: 'publishing-task',
+    categoryEvidence:
+      'vcita 7ac91b1: a publishing task; zendesk-sell 5813905: promotion refused',
     requirement:
       'visible trigger, search, create and search-or-create labels are in Title Case ("New Lead")',
     url: zapierReference('D018'),

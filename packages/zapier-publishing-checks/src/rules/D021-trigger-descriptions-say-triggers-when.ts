@@ -9,6 +9,8 @@ export default defineRule({
     id: 'D021',
     name: 'trigger-descriptions-say-triggers-when',
     category: 'publishing-task',
+    categoryEvidence:
+      "photon ea98dc0 ('for Zapier publishing'); rendex-zapier: then 0 publishing tasks",
     requirement:
       'every visible trigger description starts with "Triggers when " and ends with "."',
     url: zapierReference('D021'),

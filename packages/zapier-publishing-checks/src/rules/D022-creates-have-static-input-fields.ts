@@ -6,6 +6,7 @@ export default defineRule({
     id: 'D022',
     name: 'creates-have-static-input-fields',
     category: 'warning',
+    categoryEvidence: null,
     requirement: 'every visible create has static (not only dynamic) input fields',
     url: zapierReference('D022'),
     needs: ['definition'],

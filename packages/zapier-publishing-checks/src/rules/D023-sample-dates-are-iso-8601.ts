@@ -7,6 +7,7 @@ export default defineRule({
     id: 'D023',
     name: 'sample-dates-are-iso-8601',
     category: 'warning',
+    categoryEvidence: null,
     requirement:
       'dates in samples are ISO 8601, and a date with a time carries its zone (2026-03-14T09:26:53Z)',
     url: zapierReference('D023'),

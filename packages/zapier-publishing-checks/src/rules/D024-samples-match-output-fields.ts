@@ -7,6 +7,7 @@ export default defineRule({
     id: 'D024',
     name: 'samples-match-output-fields',
     category: 'warning',
+    categoryEvidence: "vc83-com's pasted validate table: under Warnings",
     requirement:
       "every sample holds its required output fields, with values of each field's type",
     url: zapierReference('D024'),

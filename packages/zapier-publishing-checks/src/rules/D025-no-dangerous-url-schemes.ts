@@ -15,7 +15,8 @@ export default defineRule({
   meta: {
     id: 'D025',
     name: 'no-dangerous-url-schemes',
-    category: 'warning',
+    category: 'publishing-task',
+    categoryEvidence: null,
     requirement: 'no URL or link uses a dangerous scheme (javascript:, vbscript:, data:)',
     url: zapierReference('D025'),
     needs: ['definition'],

@@ -229,6 +229,7 @@ export default defineRule({
     id: 'D026',
     name: 'domain-auth-fields-are-validated',
     category: 'warning',
+    categoryEvidence: 'nomba 54769a4: a general warning',
     requirement:
       'auth fields holding a domain, or a typed value that goes into request addresses or headers, are validated in code',
     url: zapierReference('D026'),

@@ -18,6 +18,7 @@ export default defineRule({
     id: 'D028',
     name: 'clean-input-data-is-off',
     category: 'warning',
+    categoryEvidence: 'vcita ca815f7, nomba 8cedd1c: general (non-blocking) warnings',
     requirement:
       'cleanInputData is false, for the app (flags.cleanInputData) or for each operation with input',
     url: zapierReference('D028'),

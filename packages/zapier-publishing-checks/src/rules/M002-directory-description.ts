@@ -12,6 +12,7 @@ export default defineRule({
     id: 'M002',
     name: 'directory-description',
     category: 'publishing-task',
+    categoryEvidence: "vc83-com's pasted validate table: under Publishing Tasks",
     requirement:
       'the directory description is at most 140 characters, 1 to 3 sentences or at least 40 characters, ' +
       'opens with "<title> is a", and has no "Zapier", no link and no sync pitch',
@@ -66,10 +67,10 @@ export default defineRule({
     }
     // Zapier's page discourages a sync pitch and says nothing of links: no verdict is known.
     if (/https?:\/\/|www\.|\]\(/i.test(description)) {
-      report.uncertain(place, 'link');
+      report.unconfirmed(place, 'link');
     }
     if (/\bsync/i.test(description)) {
-      report.uncertain(place, 'sync');
+      report.unconfirmed(place, 'sync');
     }
   },
 });

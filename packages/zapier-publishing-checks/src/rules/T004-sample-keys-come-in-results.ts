@@ -7,6 +7,7 @@ export default defineRule({
     id: 'T004',
     name: 'sample-keys-come-in-results',
     category: 'publishing-task',
+    categoryEvidence: "vc83-com's pasted validate table: under Publishing Tasks",
     requirement:
       'every key of a sample appears in the items perform returns on a local run',
     url: zapierReference('T004'),

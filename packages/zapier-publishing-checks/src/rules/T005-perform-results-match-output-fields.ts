@@ -10,6 +10,7 @@ export default defineRule({
     id: 'T005',
     name: 'perform-results-match-output-fields',
     category: 'publishing-task',
+    categoryEvidence: "vc83-com's pasted validate table: under Publishing Tasks",
     requirement:
       'the items perform returns on a local run respect the output fields (required present, types)',
     url: zapierReference('T005'),

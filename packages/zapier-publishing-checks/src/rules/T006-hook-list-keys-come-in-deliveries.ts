@@ -7,6 +7,7 @@ export default defineRule({
     id: 'T006',
     name: 'hook-list-keys-come-in-deliveries',
     category: 'publishing-task',
+    categoryEvidence: "vc83-com's pasted validate table: under Publishing Tasks",
     requirement:
       "every key a hook's performList returns also comes in its perform's items on a delivery",
     url: zapierReference('T006'),

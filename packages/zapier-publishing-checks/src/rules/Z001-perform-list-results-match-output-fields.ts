@@ -10,6 +10,7 @@ export default defineRule({
     id: 'Z001',
     name: 'perform-list-results-match-output-fields',
     category: 'publishing-task',
+    categoryEvidence: "vc83-com's pasted validate table: under Publishing Tasks",
     requirement:
       'the items performList returns on a local run respect the output fields (required present, types)',
     url: zapierReference('Z001'),

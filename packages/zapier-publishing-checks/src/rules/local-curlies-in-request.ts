@@ -11,6 +11,8 @@ export default defineRule({
     id: ID,
     name: 'requests-from-code-use-template-literals',
     category: 'warning',
+    categoryEvidence:
+      "this package's own: Zapier does not report it, so it blocks nothing",
     requirement:
       'on core 17 or later, what the code gives z.request() holds no {{bundle.…}} or {{process.…}} placeholder (core throws on it)',
     // No page of Zapier's: docs/rules/<ID>.md, the page this package ships.

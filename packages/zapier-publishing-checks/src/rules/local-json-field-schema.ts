@@ -232,6 +232,8 @@ export default defineRule({
     id: ID,
     name: 'json-field-schemas-are-valid',
     category: 'warning',
+    categoryEvidence:
+      "this package's own: Zapier does not report it, so it blocks nothing",
     requirement:
       "every json input field's schema is a JSON Schema a value can be checked against, and its default satisfies it",
     // No page of Zapier's: docs/rules/<ID>.md, the page this package ships.

@@ -29,6 +29,8 @@ export default defineRule({
     id: ID,
     name: 'connection-label-shows-no-secret',
     category: 'warning',
+    categoryEvidence:
+      "this package's own: Zapier does not report it, so it blocks nothing",
     requirement: 'the connection label shows no token, key or password',
     // No page of Zapier's: docs/rules/<ID>.md, the page this package ships.
     url: null,

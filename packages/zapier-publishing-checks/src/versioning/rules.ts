@@ -53,6 +53,7 @@ export const VERSIONING_RULES = {
     name: 'steps-kept',
     kind: 'guardrail',
     category: 'publishing-task',
+    categoryEvidence: "Zapier's news, 2026-05-12: promotion pauses",
     requirement: 'every trigger, search and create of the public version is still there',
     url: GUARDRAILS,
     messages: {
@@ -64,6 +65,7 @@ export const VERSIONING_RULES = {
     name: 'step-keys-not-renamed',
     kind: 'guardrail',
     category: 'publishing-task',
+    categoryEvidence: "Zapier's news, 2026-05-12: promotion pauses",
     requirement: 'no step key of the public version is renamed',
     url: GUARDRAILS,
     messages: {
@@ -75,6 +77,7 @@ export const VERSIONING_RULES = {
     name: 'auth-type-kept',
     kind: 'guardrail',
     category: 'publishing-task',
+    categoryEvidence: "Zapier's news, 2026-05-12: promotion pauses",
     requirement: "the authentication type is the public version's",
     url: GUARDRAILS,
     messages: {
@@ -86,6 +89,7 @@ export const VERSIONING_RULES = {
     name: 'trigger-types-kept',
     kind: 'guardrail',
     category: 'publishing-task',
+    categoryEvidence: "Zapier's news, 2026-05-12: promotion pauses",
     requirement: 'no trigger switches between polling and hook',
     url: GUARDRAILS,
     messages: {
@@ -97,6 +101,7 @@ export const VERSIONING_RULES = {
     name: 'search-or-creates-kept',
     kind: 'guardrail',
     category: 'publishing-task',
+    categoryEvidence: "Zapier's news, 2026-05-12: promotion pauses",
     requirement: 'every search-or-create of the public version is still there',
     url: GUARDRAILS,
     messages: { removed: `removed: existing Zaps that use it stop; keep it, ${RAISE}` },
@@ -106,6 +111,7 @@ export const VERSIONING_RULES = {
     name: 'existing-steps-keep-input-fields',
     kind: 'guardrail',
     category: 'publishing-task',
+    categoryEvidence: "Zapier's news, 2026-05-12: promotion pauses",
     requirement: 'every input field key of an existing step is still there',
     url: GUARDRAILS,
     messages: {
@@ -118,6 +124,7 @@ export const VERSIONING_RULES = {
     name: 'input-field-keys-not-renamed',
     kind: 'guardrail',
     category: 'publishing-task',
+    categoryEvidence: "Zapier's news, 2026-05-12: promotion pauses",
     requirement: 'no input field key of an existing step is renamed',
     url: GUARDRAILS,
     messages: {
@@ -129,6 +136,7 @@ export const VERSIONING_RULES = {
     name: 'optional-fields-stay-optional',
     kind: 'guardrail',
     category: 'publishing-task',
+    categoryEvidence: "Zapier's news, 2026-05-12: promotion pauses",
     requirement: 'no optional input field becomes required without a default',
     url: GUARDRAILS,
     messages: {
@@ -140,6 +148,7 @@ export const VERSIONING_RULES = {
     name: 'input-field-types-kept',
     kind: 'guardrail',
     category: 'publishing-task',
+    categoryEvidence: "Zapier's news, 2026-05-12: promotion pauses",
     requirement: 'every input field keeps its type (and whether it is a list)',
     url: GUARDRAILS,
     messages: { typeChanged: INPUT_FIELD.typeChanged },
@@ -149,6 +158,7 @@ export const VERSIONING_RULES = {
     name: 'json-schemas-not-narrowed',
     kind: 'guardrail',
     category: 'publishing-task',
+    categoryEvidence: "Zapier's news, 2026-05-12: promotion pauses",
     requirement: "no json input field's schema refuses a value the public version took",
     url: GUARDRAILS,
     messages: {
@@ -160,6 +170,7 @@ export const VERSIONING_RULES = {
     name: 'auth-fields-kept',
     kind: 'guardrail',
     category: 'publishing-task',
+    categoryEvidence: "Zapier's news, 2026-05-12: promotion pauses",
     requirement:
       'no authentication field is removed, added as required or changes its type',
     url: GUARDRAILS,
@@ -170,6 +181,7 @@ export const VERSIONING_RULES = {
     name: 'auth-field-keys-not-renamed',
     kind: 'guardrail',
     category: 'publishing-task',
+    categoryEvidence: "Zapier's news, 2026-05-12: promotion pauses",
     requirement: 'no authentication field key is renamed',
     url: GUARDRAILS,
     messages: {
@@ -181,6 +193,8 @@ export const VERSIONING_RULES = {
     name: 'output-fields-kept',
     kind: 'matrix',
     category: 'warning',
+    categoryEvidence:
+      "Zapier's promotion check does not read it (news, 2026-05-12): it blocks nothing",
     requirement: 'every output field key an existing step returned is still returned',
     url: MATRIX,
     messages: {
@@ -194,6 +208,8 @@ export const VERSIONING_RULES = {
     name: 'no-new-required-fields',
     kind: 'matrix',
     category: 'warning',
+    categoryEvidence:
+      "Zapier's promotion check does not read it (news, 2026-05-12): it blocks nothing",
     requirement: 'no existing step gains a required input field without a default',
     url: REQUIRED_INPUT,
     messages: { addedRequired: INPUT_FIELD.addedRequired },
@@ -203,6 +219,7 @@ export const VERSIONING_RULES = {
     name: 'visible-steps-kept',
     kind: 'template',
     category: 'warning',
+    categoryEvidence: null,
     requirement: 'every step visible in the public version stays visible',
     url: zapierReference('C001'),
     messages: {
@@ -217,6 +234,7 @@ export const VERSIONING_RULES = {
     name: 'input-field-keys-kept',
     kind: 'template',
     category: 'warning',
+    categoryEvidence: null,
     requirement: 'every input field key of a visible step stays',
     url: zapierReference('C002'),
     messages: {
@@ -229,6 +247,7 @@ export const VERSIONING_RULES = {
     name: 'sample-keys-kept',
     kind: 'template',
     category: 'warning',
+    categoryEvidence: null,
     requirement: 'every sample key of a visible step stays',
     url: zapierReference('C003'),
     messages: {
@@ -240,6 +259,7 @@ export const VERSIONING_RULES = {
     name: 'users-migrate-within-a-major',
     kind: 'advice',
     category: 'warning',
+    categoryEvidence: 'advice, no check: it blocks nothing',
     requirement: 'users move to a new version only within one major',
     url: MIGRATIONS,
     messages: {
@@ -252,6 +272,7 @@ export const VERSIONING_RULES = {
     name: 'versions-pushed-in-order',
     kind: 'push',
     category: 'error',
+    categoryEvidence: "Zapier's news, 2026-02-23: the push is refused (403)",
     requirement:
       "Zapier's push rules: a version's predecessor exists, and it lands on no newer release of its line",
     url: PUSH_RULES,

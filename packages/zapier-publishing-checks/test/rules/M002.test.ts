@@ -103,18 +103,18 @@ testRule(rule, {
       change: listing(
         'Contacts Hub is a contact manager, see https://hub.example.org for more.',
       ),
-      // No verdict is known on links: a warning, not a publishing task.
+      // No verdict is known on links: M002's category, marked unconfirmed.
       findings: [
-        { at: AT, message: 'leave links out of the description', status: 'warning' },
+        { at: AT, message: 'leave links out of the description', unconfirmed: true },
       ],
     },
     {
-      name: 'a markdown link, as a warning',
+      name: 'a markdown link, its category unconfirmed',
       change: listing(
         'Contacts Hub is a contact manager; read [our story](https://hub.example.org/about).',
       ),
       findings: [
-        { at: AT, message: 'leave links out of the description', status: 'warning' },
+        { at: AT, message: 'leave links out of the description', unconfirmed: true },
       ],
     },
     {
@@ -124,7 +124,7 @@ testRule(rule, {
         {
           at: AT,
           message: 'describe what the app is, not that it syncs with other apps ("sync")',
-          status: 'warning',
+          unconfirmed: true,
         },
       ],
     },
