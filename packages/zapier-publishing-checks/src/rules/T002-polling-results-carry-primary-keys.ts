@@ -9,7 +9,7 @@ export default defineRule({
     name: 'polling-results-carry-primary-keys',
     category: 'publishing-task',
     requirement:
-      'every item a polling trigger returns on a local run carries its primary key (id, or the fields marked primary); hooks are exempt, as in core',
+      'every item a polling trigger returns on a local or live run carries its primary key (id, or the fields marked primary); hooks are exempt, as in core',
     url: zapierReference('T002'),
     needs: ['definition', 'runs'],
     messages: {

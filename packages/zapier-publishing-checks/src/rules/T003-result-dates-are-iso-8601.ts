@@ -7,7 +7,7 @@ export default defineRule({
     id: 'T003',
     name: 'result-dates-are-iso-8601',
     category: 'warning',
-    requirement: 'dates in local-run results are ISO 8601 with a zone',
+    requirement: 'dates in the results of local or live runs are ISO 8601 with a zone',
     url: zapierReference('T003'),
     needs: ['definition', 'runs'],
     messages: {

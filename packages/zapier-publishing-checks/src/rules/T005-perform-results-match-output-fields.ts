@@ -11,7 +11,7 @@ export default defineRule({
     name: 'perform-results-match-output-fields',
     category: 'publishing-task',
     requirement:
-      'the items perform returns on a local run respect the output fields (required present, types)',
+      'the items perform returns on a local or live run respect the output fields (required present, types)',
     url: zapierReference('T005'),
     needs: ['definition', 'runs'],
     messages: OUTPUT_FIELD_MESSAGES,

@@ -11,7 +11,7 @@ export default defineRule({
     name: 'perform-list-results-match-output-fields',
     category: 'publishing-task',
     requirement:
-      'the items performList returns on a local run respect the output fields (required present, types)',
+      'the items performList returns on a local or live run respect the output fields (required present, types)',
     url: zapierReference('Z001'),
     needs: ['definition', 'runs'],
     messages: OUTPUT_FIELD_MESSAGES,
