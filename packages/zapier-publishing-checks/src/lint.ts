@@ -13,6 +13,7 @@ import { readListing } from './read/listing';
 import { locator } from './locate';
 import type { Place } from './place';
 import { entryFileOf, inFolder, loadApp, withAppOutputOnStderr } from './read/load-app';
+import type { EnvFile } from './read/env-file';
 import { readEnvFile } from './read/env-file';
 import type { LiveReport } from './read/live-run';
 import { runStepsLive } from './read/live-run';
@@ -146,6 +147,17 @@ function liveInputsOf(options: LintOptions, dir: string) {
   };
 }
 
+/** The env file; an app without authentication needs none unless `--env` names one. */
+function envFileOf(
+  { envPath, envOption }: { envPath: string; envOption: string },
+  definition: AppDefinition,
+): EnvFile {
+  const optional = envOption === '--live' && definition.authentication === undefined;
+  return optional && !existsSync(envPath)
+    ? { path: envPath, variables: {}, authData: {} }
+    : readEnvFile(envPath, envOption);
+}
+
 /** `--input` keys must name a visible trigger or search: a create never runs live. */
 function checkInputKeys(
   inputs: ReadonlyMap<string, unknown>,
@@ -243,7 +255,7 @@ export async function lint(
       } else {
         checkInputKeys(liveInputs.inputs, definition);
         ({ runs, report: live } = await runStepsLive(handler, definition, {
-          env: readEnvFile(liveInputs.envPath, liveInputs.envOption),
+          env: envFileOf(liveInputs, definition),
           appDir: dir,
           inputs: liveInputs.inputs,
           deliveries,
