@@ -151,3 +151,50 @@ it('says a session the API still refuses after its renewal is refused, without i
       'the API refused the connection in .env (authData_password): 401, a stale token, again after a refresh',
   });
 });
+
+describe("a trigger's required input", () => {
+  const withInput = {
+    version: '1.0.0',
+    platformVersion: '19.1.0',
+    triggers: {
+      new_row: {
+        key: 'new_row',
+        noun: 'Row',
+        display: { label: 'New Row', description: 'Triggers when a row is added.' },
+        operation: {
+          perform: '$func$2$f$',
+          inputFields: [{ key: 'sheet_id', required: true }, { key: 'note' }],
+        },
+      },
+    },
+  } as unknown as AppDefinition;
+  const given: unknown[] = [];
+  // eslint-disable-next-line @typescript-eslint/require-await -- the handler's contract is a promise
+  const handler: LambdaHandler = async (event) => {
+    given.push((event as { bundle: { inputData: unknown } }).bundle.inputData);
+    return { results: [{ id: 'r_1' }] };
+  };
+  const runWith = (inputs: Map<string, Record<string, unknown>>) =>
+    runStepsLive(handler, withInput, {
+      env: { path: env, variables: {}, authData: {} },
+      appDir: dir,
+      inputs,
+      deliveries: new Map(),
+    });
+  beforeEach(() => (given.length = 0));
+
+  it('is asked for, and the trigger not run, when --input gives none', async () => {
+    const { runs } = await runWith(new Map());
+    expect(runs[0]?.outcome).toEqual({
+      kind: 'not run',
+      reason: 'it needs its required input (sheet_id): pass --input new_row=<file.json>',
+    });
+    expect(given).toEqual([]);
+  });
+
+  it('is given to the run when --input has it', async () => {
+    const { runs } = await runWith(new Map([['new_row', { sheet_id: 's_1' }]]));
+    expect(runs[0]?.outcome.kind).toBe('items');
+    expect(given).toEqual([{ sheet_id: 's_1' }]);
+  });
+});

@@ -20,7 +20,12 @@ import { isAbsolute, relative } from 'node:path';
 
 import type { RunOutcome, StepRun } from '../input';
 import type { AppDefinition, Step } from '../shared/definition';
-import { isHookTrigger, isRecord, visibleSteps } from '../shared/definition';
+import {
+  isHookTrigger,
+  isRecord,
+  staticFields,
+  visibleSteps,
+} from '../shared/definition';
 import { messageOf, withoutCoreDetails } from '../shared/messages';
 import type { EnvFile } from './env-file';
 import { AUTH_FIELD_ENV_PREFIX, appendAuthData } from './env-file';
@@ -444,6 +449,20 @@ async function runsOf(
             : await sampleRun('perform'),
       },
     ];
+  }
+  const required = staticFields(step.definition.operation?.inputFields)
+    .filter((field) => field.required === true && field.key !== undefined)
+    .map((field) => field.key);
+  if (inputData === undefined && required.length > 0) {
+    // What the user fills in the Zap: without it a failure is no finding.
+    const lacking = notRun(
+      `it needs its required input (${required.join(', ')}): pass --input ${key}=<file.json>`,
+    );
+    return (
+      isHookTrigger(step) && step.definition.operation?.performList !== undefined
+        ? (['performList', 'perform'] as const)
+        : (['perform'] as const)
+    ).map((method) => ({ path, method, outcome: lacking }));
   }
   if (!isHookTrigger(step)) {
     return [{ path, method: 'perform', outcome: await sampleRun('perform') }];
