@@ -300,7 +300,7 @@ cd "$live"
 "$node22" "$stand_in_js" app "$live" key hang
 "$node22" "$stand_in_js" serve refresh-ci-0b1c2d3e >"$work/stand-in.log" 2>&1 &
 stand_in=$!
-trap 'kill "$stand_in" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'kill "$stand_in" 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 100); do
   grep -q '^http://127.0.0.1:' "$work/stand-in.log" && break
   sleep 0.1
@@ -342,7 +342,7 @@ rotated="$(grep '^authData_refresh_token=' .env | tail -1)"
 [ "$rotated" != "authData_refresh_token=refresh-ci-0b1c2d3e" ] || fail "--live: the rotated refresh token is not in .env"
 if grep -q "${rotated#authData_refresh_token=}" "$work/out" "$work/err"; then fail "--live printed the new refresh token"; fi
 echo "an expired OAuth2 token: exit 1; $(tail -1 "$work/err")"
-kill "$stand_in"
+kill "$stand_in" && wait "$stand_in" || true
 cd "$work"
 
 echo
