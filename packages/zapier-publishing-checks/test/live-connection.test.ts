@@ -198,3 +198,57 @@ describe("a trigger's required input", () => {
     expect(given).toEqual([{ sheet_id: 's_1' }]);
   });
 });
+
+describe('what stopped a run, in words', () => {
+  const noAuth = { ...sessionApp, authentication: undefined } as AppDefinition;
+  const thrown = (name: string, message: string, code?: string) =>
+    Object.assign(new Error(message), { name }, code === undefined ? {} : { code });
+  it.each([
+    [
+      'an answer of the API that is an error',
+      thrown(
+        'ResponseError',
+        JSON.stringify({ status: 500, content: '{"message":"database down"}' }),
+      ),
+      { kind: 'not run', reason: 'the API answered 500 database down' },
+    ],
+    [
+      "the app's own message for the user",
+      thrown('AppError', JSON.stringify({ message: 'Pick a sheet first', code: null })),
+      {
+        kind: 'not run',
+        reason: 'the app stopped with its message for the user: Pick a sheet first',
+      },
+    ],
+    [
+      'an API that cannot be reached',
+      thrown(
+        'FetchError',
+        'request to http://127.0.0.1:9/rows failed, reason: connect ECONNREFUSED',
+        'ECONNREFUSED',
+      ),
+      {
+        kind: 'not run',
+        reason:
+          'the API could not be reached (request to http://127.0.0.1:9/rows failed, reason: connect ECONNREFUSED)',
+      },
+    ],
+    [
+      "the app's own fault",
+      thrown('TypeError', "Cannot read properties of undefined (reading 'rows')"),
+      { kind: 'failed', error: "Cannot read properties of undefined (reading 'rows')" },
+    ],
+  ])('%s', async (_, error, outcome) => {
+    // eslint-disable-next-line @typescript-eslint/require-await -- the handler's contract is a promise
+    const handler: LambdaHandler = async () => {
+      throw error;
+    };
+    const { runs } = await runStepsLive(handler, noAuth, {
+      env: { path: env, variables: {}, authData: {} },
+      appDir: dir,
+      inputs: new Map(),
+      deliveries: new Map(),
+    });
+    expect(runs[0]?.outcome).toEqual(outcome);
+  });
+});

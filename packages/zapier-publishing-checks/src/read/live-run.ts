@@ -164,6 +164,16 @@ function statusOf(error: unknown): { status: number; detail: string } | undefine
   };
 }
 
+/** What an app's z.errors.Error says: core writes it as JSON (`{message, code, status}`). */
+function appMessageOf(text: string): string {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return isRecord(parsed) && typeof parsed.message === 'string' ? parsed.message : text;
+  } catch {
+    return text;
+  }
+}
+
 /** A call through core's handler, given up after `timeoutMs`. */
 async function call(
   handler: LambdaHandler,
@@ -306,12 +316,17 @@ class LiveSession {
     }
     if (name === 'AppError') {
       // The app's own message for the user: what the API or the input made it say.
-      return notRun(`the app stopped with its message for the user: ${message}`);
+      return notRun(
+        `the app stopped with its message for the user: ${appMessageOf(message)}`,
+      );
     }
     return { kind: 'failed', error: this.secrets.redact(message) };
   }
 
-  /** Refreshes the connection once for the run; false when it cannot or failed. */
+  /**
+   * Refreshes the connection (a call on a stale token asks for it); false
+   * when the app cannot refresh, or a refresh failed already in this run.
+   */
   private async refresh(): Promise<boolean> {
     const method = this.refreshMethod;
     if (method === undefined || this.refreshFailure !== undefined) {
