@@ -13,7 +13,8 @@
 # error (exit 1); a config (an ignore with a reason, one without, one that
 # matches nothing), --format github, --format sarif against SARIF 2.1.0's
 # schema, an app that prints while it loads; a TypeScript app's stale build
-# folder. Every command is bounded in time; the scratch folder
+# folder; --live on an app whose API is a stand-in with known faults. Every
+# command is bounded in time; the scratch folder
 # is removed on exit. npm installs from its cache when it can, else from the
 # registry.
 set -euo pipefail
@@ -284,6 +285,65 @@ for spec in "${apps[@]}"; do
   echo "schema error: exit 1; $(grep -m1 '^✖' "$work/out")"
   cd "$work"
 done
+
+# --live on a scratch app whose API is a stand-in on 127.0.0.1 with known
+# faults (packages/zapier-publishing-checks/test/live-stand-in.js): each
+# live-data check decided, a create never run, a call that never answers
+# given up at 30 s, a refused key named, an expired OAuth2 token refreshed
+# and the rotated one appended to .env; no credential printed.
+echo
+echo "==> --live on $work/live, its API a stand-in with known faults"
+stand_in_js="$package/test/live-stand-in.js"
+live="$work/live"
+cp -a "$work/cjs" "$live"
+cd "$live"
+"$node22" "$stand_in_js" app "$live" key hang
+"$node22" "$stand_in_js" serve refresh-ci-0b1c2d3e >"$work/stand-in.log" 2>&1 &
+stand_in=$!
+trap 'kill "$stand_in" 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 100); do
+  grep -q '^http://127.0.0.1:' "$work/stand-in.log" && break
+  sleep 0.1
+done
+api="$(head -1 "$work/stand-in.log")"
+case "$api" in http://127.0.0.1:*) ;; *) fail "the stand-in did not start: $(cat "$work/stand-in.log")" ;; esac
+api_key="$("$node22" -p 'require(process.argv[1]).API_KEY' "$stand_in_js")"
+printf '%s\n' "BASE_URL=$api" "authData_api_key=$api_key" >.env
+live_args=(--live --skip-schema --format json --delivery new_order=delivery.json --input find_contact=search.json)
+code="$(checks "$node22" "${live_args[@]}")"
+expect_code 1 "$code" "--live on the faults"
+finding() { echo "report.results.some((r) => r.id === '$1' && r.status === '$2' && r.step === '$3' && $4)"; }
+json_holds "$(finding T002 publishing-task triggers.new_contact "r.message.includes('return \"id\"')")" "--live T002"
+json_holds "$(finding T003 warning triggers.new_contact "r.field === 'created_at'")" "--live T003"
+json_holds "$(finding T004 publishing-task triggers.new_contact "r.message.includes('\"vip\"')")" "--live T004"
+json_holds "$(finding T005 publishing-task triggers.new_contact "r.field === 'score'")" "--live T005"
+json_holds "$(finding Z001 publishing-task triggers.new_order "r.field === 'total'")" "--live Z001"
+json_holds "$(finding T006 publishing-task triggers.new_order "r.message.includes('\"internal_note\"')")" "--live T006"
+json_holds "$(finding T005 deferred triggers.new_event "r.message.includes('did not answer within 30 s')")" "--live, an API that never answers"
+json_holds "$(finding T004 deferred creates.add_contact "r.message.includes('a create never runs live')")" "--live, a create"
+if grep -v '^GET ' "$work/stand-in.log" | grep -q '^[A-Z]* /'; then fail "--live sent more than GETs: $(cat "$work/stand-in.log")"; fi
+if grep -q "$api_key" "$work/out" "$work/err"; then fail "--live printed the API key"; fi
+echo "faults: exit 1; $(json_value 'report.results.filter((r) => ["T002","T003","T004","T005","T006","Z001"].includes(r.id) && r.status !== "pass").map((r) => `${r.id} ${r.status} ${r.step}`).join(", ")')"
+
+printf '%s\n' "BASE_URL=$api" "authData_api_key=wrong-key-9f8e7d6c" >.env
+code="$(checks "$node22" "${live_args[@]}")"
+json_holds "$(finding T005 deferred triggers.new_contact "r.message.includes('the API refused the connection in .env (authData_api_key): 401 invalid API key')")" "--live, a refused key"
+if grep -q 'wrong-key-9f8e7d6c' "$work/out" "$work/err"; then fail "--live printed the refused key"; fi
+echo "a refused key: exit $code; $(json_value 'report.results.find((r) => r.id === "T005" && r.step === "triggers.new_contact").message')"
+
+"$node22" "$stand_in_js" app "$live" oauth2
+printf '%s\n' "BASE_URL=$api" "authData_access_token=expired-4a5b6c7d" "authData_refresh_token=refresh-ci-0b1c2d3e" >.env
+code="$(checks "$node22" "${live_args[@]}")"
+expect_code 1 "$code" "--live on an expired OAuth2 token"
+json_holds "$(finding T002 publishing-task triggers.new_contact true)" "--live after a refresh"
+grep -q 'the connection was refreshed; authData_access_token, authData_refresh_token appended to .env' "$work/err" ||
+  fail "--live: no word of the refresh: $(cat "$work/err")"
+rotated="$(grep '^authData_refresh_token=' .env | tail -1)"
+[ "$rotated" != "authData_refresh_token=refresh-ci-0b1c2d3e" ] || fail "--live: the rotated refresh token is not in .env"
+if grep -q "${rotated#authData_refresh_token=}" "$work/out" "$work/err"; then fail "--live printed the new refresh token"; fi
+echo "an expired OAuth2 token: exit 1; $(tail -1 "$work/err")"
+kill "$stand_in" && wait "$stand_in" || true
+cd "$work"
 
 echo
 echo "the packed package ran in ${#apps[@]} scratch apps on Node.js $(for n in "${nodes[@]}"; do "$n" --version; done | paste -sd' ')"

@@ -18,6 +18,8 @@ import { textReport } from './formats/text';
 import { blocked, verdictOf } from './formats/verdict';
 import type { LintOptions, LintResult } from './lint';
 import { lint } from './lint';
+import type { LiveReport } from './read/live-run';
+import { callsStillWaiting } from './read/live-run';
 import { RULES } from './registry';
 import { ZAPIER_CHECKS_REFERENCE } from './rule';
 import { CannotCheckError, messageOf } from './shared/messages';
@@ -57,6 +59,23 @@ const OPTIONS = {
     multiple: true,
     default: [] as string[],
     help: "a recorded webhook body for a hook trigger's local run; repeat for each trigger",
+  },
+  live: {
+    type: 'boolean',
+    default: false,
+    help: "run the steps on your own connection (the app's .env, as zapier-platform invoke keeps it) to decide T002-T006 and Z001: the connection test, each polling trigger's perform and hook trigger's performList, a search only with --input, never a create; an expired OAuth2 or session token is refreshed and the new one appended to .env. Without it nothing leaves the machine",
+  },
+  env: {
+    type: 'string',
+    argument: 'FILE',
+    help: 'with --live: the file that holds the connection (default: <app-dir>/.env)',
+  },
+  input: {
+    type: 'string',
+    argument: 'STEP_KEY=FILE',
+    multiple: true,
+    default: [] as string[],
+    help: "with --live: a JSON object of input for a trigger's or search's live run; repeat for each step",
   },
   'skip-schema': {
     type: 'boolean',
@@ -223,22 +242,31 @@ function maxWarningsOf(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-/** Each `--delivery KEY=FILE`, by trigger key. */
-function deliveriesOf(specs: string[]): Record<string, string> {
-  const deliveries: Record<string, string> = {};
+/** Each `--delivery KEY=FILE` (or `--input`), by step key. */
+function filesByKey(
+  specs: string[],
+  option: string,
+  key: string,
+): Record<string, string> {
+  const files: Record<string, string> = {};
   for (const spec of specs) {
-    const [key, file] = spec.split(/=(.*)/s);
-    if (!key || !file) {
-      throw new CannotCheckError(`--delivery ${spec}: write it as TRIGGER_KEY=FILE`);
+    const [name, file] = spec.split(/=(.*)/s);
+    if (!name || !file) {
+      throw new CannotCheckError(`--${option} ${spec}: write it as ${key}=FILE`);
     }
-    deliveries[key] = file;
+    files[name] = file;
   }
-  return deliveries;
+  return files;
 }
 
 /** The options as `lint` takes them. */
 const lintOptionsOf = (values: Values): LintOptions => ({
-  deliveries: deliveriesOf(values.delivery),
+  deliveries: filesByKey(values.delivery, 'delivery', 'TRIGGER_KEY'),
+  ...(values.live ? { live: true } : {}),
+  ...(values.env === undefined ? {} : { env: values.env }),
+  ...(values.input.length === 0
+    ? {}
+    : { inputs: filesByKey(values.input, 'input', 'STEP_KEY') }),
   schema: !values['skip-schema'],
   ...(values.listing === undefined ? {} : { listing: values.listing }),
   ...(values.previous === undefined ? {} : { previous: values.previous }),
@@ -324,6 +352,24 @@ function write(lines: string[], printing: Printing, output: Output): void {
   }
 }
 
+/** What a live run did with the connection: its test, the credentials written back. */
+function liveNotes(live: LiveReport): string[] {
+  return [
+    ...(live.connectionTest === undefined
+      ? []
+      : [
+          live.connectionTest === 'passed'
+            ? `--live: the connection in ${live.env} passed its test`
+            : `--live: the connection in ${live.env} failed its test: ${live.connectionTest}`,
+        ]),
+    ...(live.written.length === 0
+      ? []
+      : [
+          `--live: the connection was refreshed; ${[...new Set(live.written)].join(', ')} appended to ${live.env}, as zapier-platform invoke auth refresh writes them`,
+        ]),
+  ];
+}
+
 function print(
   result: LintResult,
   printing: Printing,
@@ -335,6 +381,9 @@ function print(
   const failure = schemaFailure(result);
   if (failure !== null) {
     output.err(`${NAME}: ${failure}`);
+  }
+  if (result.live !== undefined) {
+    liveNotes(result.live).forEach((line) => output.err(`${NAME}: ${line}`));
   }
   const [stale, ...moreStale] = result.staleBuild ?? [];
   if (stale !== undefined) {
@@ -420,6 +469,10 @@ if (require.main === module) {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
+      if (callsStillWaiting() > 0) {
+        // A live call given up at its time limit still holds its socket: leave without it.
+        process.stdout.write('', () => process.exit(code));
+      }
     },
     (error: unknown) => {
       process.stderr.write(

@@ -35,6 +35,7 @@ export type {
   Listing,
   ListingRead,
   RuleInput,
+  RunsFrom,
   RunMethod,
   RunOutcome,
   SourceFile,
@@ -43,6 +44,10 @@ export type {
 export { readListing } from './read/listing';
 export { AppLoadError, asAppHandler, definitionOf, loadApp } from './read/load-app';
 export { runStepsOffline } from './read/local-run';
+export { readEnvFile } from './read/env-file';
+export type { EnvFile } from './read/env-file';
+export { runStepsLive } from './read/live-run';
+export type { LiveReport, LiveRunOptions, LiveRuns } from './read/live-run';
 export { validateSchema } from './read/schema';
 export type { SchemaError, SchemaValidation } from './read/schema';
 export { readPreviousDefinition } from './read/previous';

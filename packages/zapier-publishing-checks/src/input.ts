@@ -29,7 +29,14 @@ export type RunOutcome =
   | { kind: 'not run'; reason: string }
   | { kind: 'failed'; error: string };
 
-/** One local run of a step's method, and what came of it. */
+/**
+ * Where the runs were made: `local`, offline with every outside request
+ * refused (they stand in for Zapier's live results); `live`, on the
+ * developer's own connection (`--live`), what Zapier judges itself.
+ */
+export type RunsFrom = 'local' | 'live';
+
+/** One run of a step's method, local or live, and what came of it. */
 export interface StepRun {
   /** Where the step is in the definition, e.g. `triggers.new_lead`. */
   path: string;
@@ -49,6 +56,8 @@ export interface RuleInput {
   definition: AppDefinition;
   listing: ListingRead;
   runs: readonly StepRun[];
+  /** Where `runs` were made; `local` when absent. */
+  runsFrom?: RunsFrom;
   /** The app's own code (`readSources`); empty when a caller has none. */
   sources: readonly SourceFile[];
 }

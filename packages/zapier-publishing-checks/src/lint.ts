@@ -8,11 +8,15 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
 import { checkApp } from './check-app';
-import type { ListingRead } from './input';
+import type { ListingRead, StepRun } from './input';
 import { readListing } from './read/listing';
 import { locator } from './locate';
 import type { Place } from './place';
 import { entryFileOf, inFolder, loadApp, withAppOutputOnStderr } from './read/load-app';
+import type { EnvFile } from './read/env-file';
+import { readEnvFile } from './read/env-file';
+import type { LiveReport } from './read/live-run';
+import { runStepsLive } from './read/live-run';
 import { runStepsOffline } from './read/local-run';
 import { readPreviousDefinition } from './read/previous';
 import type { SchemaValidation } from './read/schema';
@@ -25,6 +29,8 @@ import { applyIgnores, readConfig } from './config';
 import { RULES } from './registry';
 import type { Rule, RuleResult } from './rule';
 import { blocks } from './rule';
+import type { AppDefinition } from './shared/definition';
+import { isRecord, visibleSteps } from './shared/definition';
 import { CannotCheckError, messageOf } from './shared/messages';
 import type { VersionInputs, VersionReport } from './versioning';
 import { checkVersions } from './versioning';
@@ -45,6 +51,18 @@ export interface LintOptions {
   rules?: readonly Rule[];
   /** The config file (default: the app's `.zapier-publishing-checks.json`, else its package.json's `zapierPublishingChecks`). */
   config?: string;
+  /**
+   * Run the steps on the developer's own connection instead of offline
+   * (read/live-run.ts): the live-data checks are then decided on what the API
+   * returns. Default false: nothing leaves the machine.
+   */
+  live?: boolean;
+  /** The connection for `live`, as `zapier-platform invoke` keeps it (default: `<appDir>/.env`). */
+  env?: string;
+  /** A JSON object of input for a live run of a trigger or search, by its key: a search runs live only with one. */
+  inputs?: Readonly<Record<string, string>>;
+  /** @internal How long one live call may take (default: Zapier's 30 s); tests shorten it. */
+  liveTimeoutMs?: number;
 }
 
 export interface LintResult {
@@ -60,6 +78,8 @@ export interface LintResult {
   config: ConfigApplied;
   /** Built files of a TypeScript app older than their sources: the checks read the build. */
   staleBuild?: StaleFile[];
+  /** With `live`: the env file, the connection test, the credentials written back after a refresh. */
+  live?: LiveReport;
 }
 
 /** Each delivery file, read from the current directory, as any command's file arguments. */
@@ -76,6 +96,84 @@ function readDeliveries(files: Readonly<Record<string, string>>): Map<string, un
     }
   }
   return deliveries;
+}
+
+/** Each `--input` file, read from the current directory: a JSON object, a step's input. */
+function readInputs(
+  files: Readonly<Record<string, string>>,
+): Map<string, Record<string, unknown>> {
+  const inputs = new Map<string, Record<string, unknown>>();
+  for (const [key, file] of Object.entries(files)) {
+    const path = resolve(file);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      throw new CannotCheckError(
+        `--input: cannot read the input for ${key} from ${path}: ${messageOf(error)}`,
+      );
+    }
+    if (!isRecord(parsed)) {
+      throw new CannotCheckError(
+        `--input: ${path} holds ${JSON.stringify(parsed)}, not an object: give the step's input as {"field": value, …}`,
+      );
+    }
+    inputs.set(key, parsed);
+  }
+  return inputs;
+}
+
+/** What a live run needs, read before anything runs; `--env` and `--input` only with `--live`. */
+function liveInputsOf(options: LintOptions, dir: string) {
+  if (options.live !== true) {
+    const given =
+      options.env !== undefined
+        ? '--env'
+        : Object.keys(options.inputs ?? {}).length > 0
+          ? '--input'
+          : undefined;
+    if (given !== undefined) {
+      throw new CannotCheckError(
+        `${given} is for a live run: add --live, or leave ${given} out`,
+      );
+    }
+    return undefined;
+  }
+  const envPath = options.env === undefined ? join(dir, '.env') : resolve(options.env);
+  return {
+    envPath,
+    envOption: options.env === undefined ? '--live' : '--env',
+    inputs: readInputs(options.inputs ?? {}),
+  };
+}
+
+/** The env file; an app without authentication needs none unless `--env` names one. */
+function envFileOf(
+  { envPath, envOption }: { envPath: string; envOption: string },
+  definition: AppDefinition,
+): EnvFile {
+  const optional = envOption === '--live' && definition.authentication === undefined;
+  return optional && !existsSync(envPath)
+    ? { path: envPath, variables: {}, authData: {} }
+    : readEnvFile(envPath, envOption);
+}
+
+/** `--input` keys must name a visible trigger or search: a create never runs live. */
+function checkInputKeys(
+  inputs: ReadonlyMap<string, unknown>,
+  definition: AppDefinition,
+): void {
+  const steps = visibleSteps(definition);
+  for (const key of inputs.keys()) {
+    const named = steps.filter((step) => step.key === key);
+    if (!named.some((step) => step.kind !== 'create')) {
+      throw new CannotCheckError(
+        named.length > 0
+          ? `--input ${key}: a create never runs live (it would make a record in the connection's account)`
+          : `--input ${key}: the app has no visible trigger or search with that key`,
+      );
+    }
+  }
 }
 
 /** The listing's path: `listing` must name a file that can be read; the default may be absent (M002 is then deferred). */
@@ -132,6 +230,7 @@ export async function lint(
     new Set([...rules.map((rule) => rule.meta.id), ...Object.keys(VERSIONING_RULES)]),
   );
   const deliveries = readDeliveries(options.deliveries ?? {});
+  const liveInputs = liveInputsOf(options, dir);
   const listing = listingOf(listingPathOf(options.listing, dir), dir);
   const versions =
     options.versions === undefined
@@ -154,10 +253,31 @@ export async function lint(
         };
         return { appDir: dir, schema, results: [], versioning: null, config: applied };
       }
-      const runs = await runStepsOffline(handler, definition, deliveries);
+      let runs: StepRun[];
+      let live: LiveReport | undefined;
+      if (liveInputs === undefined) {
+        runs = await runStepsOffline(handler, definition, deliveries);
+      } else {
+        checkInputKeys(liveInputs.inputs, definition);
+        ({ runs, report: live } = await runStepsLive(handler, definition, {
+          env: envFileOf(liveInputs, definition),
+          appDir: dir,
+          inputs: liveInputs.inputs,
+          deliveries,
+          ...(options.liveTimeoutMs === undefined
+            ? {}
+            : { timeoutMs: options.liveTimeoutMs }),
+        }));
+      }
       const sources = readSources(dir);
       const results = checkApp(
-        { definition, listing, runs, sources },
+        {
+          definition,
+          listing,
+          runs,
+          sources,
+          runsFrom: live === undefined ? 'local' : 'live',
+        },
         rules.filter((rule) => !config.off.has(rule.meta.id)),
       );
       const inputs: VersionInputs = {
@@ -203,6 +323,7 @@ export async function lint(
               },
         config: ignored.applied,
         ...(staleBuild.length === 0 ? {} : { staleBuild }),
+        ...(live === undefined ? {} : { live }),
       };
     }),
   );

@@ -16,7 +16,7 @@ import { messageOf, withoutCoreDetails } from '../shared/messages';
 import type { LambdaHandler } from './lambda-handler';
 
 /** What to say of an error that carries no message. */
-const emptyMessageOf = (error: unknown) =>
+export const emptyMessageOf = (error: unknown) =>
   error instanceof Error
     ? `${error.name} without a message`
     : `${JSON.stringify(error) ?? String(error)}, thrown without a message`;
@@ -94,19 +94,25 @@ function offlineReason(message: string): string {
  * `console.log`): printed as it comes (on stderr, where the app's output
  * goes while the checks run), and kept to be shown with a failure.
  */
-function captureConsoleLog(): { stop: () => string[] } {
+export function captureConsoleLog(redact?: (text: string) => string): {
+  stop: () => string[];
+} {
   const lines: string[] = [];
   // eslint-disable-next-line no-console -- replaced for the run, then restored
   const original = console.log;
   // eslint-disable-next-line no-console -- the app's log lines, collected
   console.log = (...parts: unknown[]) => {
-    original(...parts);
-    lines.push(
-      parts
-        .map((part) => (typeof part === 'string' ? part : String(part)))
-        .join(' ')
-        .trim(),
-    );
+    const line = parts
+      .map((part) => (typeof part === 'string' ? part : String(part)))
+      .join(' ')
+      .trim();
+    if (redact === undefined) {
+      original(...parts);
+    } else {
+      // A live run's log can hold the connection's values: printed without them.
+      original(redact(line));
+    }
+    lines.push(redact === undefined ? line : redact(line));
   };
   return {
     stop: () => {
@@ -130,7 +136,7 @@ function whatALocalRunLacks(definition: AppDefinition, step: Step): string | und
   return lacks.length === 0 ? undefined : lacks.join(' and ');
 }
 
-function deliveryBundle(delivery: unknown): Record<string, unknown> {
+export function deliveryBundle(delivery: unknown): Record<string, unknown> {
   return {
     inputData: {},
     authData: {},
@@ -154,7 +160,7 @@ const notRunOffline = (step: Step): StepRun => ({
   },
 });
 
-const SAMPLE_LOADING_BUNDLE = {
+export const SAMPLE_LOADING_BUNDLE = {
   inputData: {},
   authData: {},
   meta: { isLoadingSample: true },

@@ -10,7 +10,7 @@ export default defineRule({
     category: 'publishing-task',
     categoryEvidence: "vc83-com's pasted validate table: under Publishing Tasks",
     requirement:
-      'every item a polling trigger returns on a local run carries its primary key (id, or the fields marked primary); hooks are exempt, as in core',
+      'every item a polling trigger returns on a local or live run carries its primary key (id, or the fields marked primary); hooks are exempt, as in core',
     url: zapierReference('T002'),
     needs: ['definition', 'runs'],
     messages: {

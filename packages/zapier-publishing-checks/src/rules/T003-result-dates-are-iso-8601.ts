@@ -8,7 +8,7 @@ export default defineRule({
     name: 'result-dates-are-iso-8601',
     category: 'warning',
     categoryEvidence: "vc83-com's pasted validate table: under Warnings",
-    requirement: 'dates in local-run results are ISO 8601 with a zone',
+    requirement: 'dates in the results of local or live runs are ISO 8601 with a zone',
     url: zapierReference('T003'),
     needs: ['definition', 'runs'],
     messages: {

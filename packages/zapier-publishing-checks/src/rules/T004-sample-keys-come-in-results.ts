@@ -1,5 +1,12 @@
 import { defineRule, zapierReference } from '../rule';
-import { RUN_MESSAGES, everyStep, itemsOf, keysOf, stepAt } from '../shared/local-runs';
+import {
+  RUN_MESSAGES,
+  everyStep,
+  itemsOf,
+  keysOf,
+  runsFromOf,
+  stepAt,
+} from '../shared/local-runs';
 import { flatKeys, sampleOf } from '../shared/values';
 
 export default defineRule({
@@ -9,13 +16,13 @@ export default defineRule({
     category: 'publishing-task',
     categoryEvidence: "vc83-com's pasted validate table: under Publishing Tasks",
     requirement:
-      'every key of a sample appears in the items perform returns on a local run',
+      'every key of a sample appears in the items perform returns on a local or live run',
     url: zapierReference('T004'),
     needs: ['definition', 'runs'],
     messages: {
       ...RUN_MESSAGES,
       noItemsReturned:
-        'perform: its local run returned no items; give it a delivery or input that yields one',
+        'perform: its %{runsFrom} run returned no items; give it a delivery or input that yields one',
       missing: 'perform never returns %{keys}; drop them from the sample or return them',
     },
   },
@@ -27,7 +34,9 @@ export default defineRule({
         continue;
       }
       if (items.length === 0) {
-        report.deferred({ step: path }, 'noItemsReturned');
+        report.deferred({ step: path }, 'noItemsReturned', {
+          runsFrom: runsFromOf(input),
+        });
         continue;
       }
       const returned = keysOf(items);

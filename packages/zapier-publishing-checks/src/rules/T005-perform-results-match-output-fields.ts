@@ -12,7 +12,7 @@ export default defineRule({
     category: 'publishing-task',
     categoryEvidence: "vc83-com's pasted validate table: under Publishing Tasks",
     requirement:
-      'the items perform returns on a local run respect the output fields (required present, types)',
+      'the items perform returns on a local or live run respect the output fields (required present, types)',
     url: zapierReference('T005'),
     needs: ['definition', 'runs'],
     messages: OUTPUT_FIELD_MESSAGES,

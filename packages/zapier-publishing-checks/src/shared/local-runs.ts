@@ -1,8 +1,9 @@
 /**
- * The items of the local runs (see ../read/local-run.ts), for the stand-ins
- * of the checks Zapier makes on live results (T002 to T006, Z001).
+ * The items of the runs, for the checks Zapier makes on live results (T002
+ * to T006, Z001): local runs (../read/local-run.ts) stand in for them;
+ * live runs (../read/live-run.ts, `--live`) are what Zapier judges.
  */
-import type { Item, RuleInput, RunMethod } from '../input';
+import type { Item, RuleInput, RunMethod, RunsFrom } from '../input';
 import type { Report } from '../rule';
 import type { AppDefinition, FieldDefinition, Step, StepDefinition } from './definition';
 import { staticFields, visibleSteps } from './definition';
@@ -10,10 +11,11 @@ import { flatKeys } from './values';
 
 /** What a local-run rule says of a run that gave no items; each such rule spreads these into its messages. */
 export const RUN_MESSAGES = {
-  noItems: '%{method}: its local run gave no items (see %{explainedBy})',
+  noItems: '%{method}: its %{runsFrom} run gave no items (see %{explainedBy})',
   notRun:
     '%{method}: it could not run here (%{reason}); Zapier decides this on a live run',
-  failed: '%{method} failed on a local run: %{error}; fix it so it returns items',
+  notRunLive: '%{method}: not run live (%{reason}); Zapier decides this on its own run',
+  failed: '%{method} failed on a %{runsFrom} run: %{error}; fix it so it returns items',
 } as const;
 
 type RunReport = Report<typeof RUN_MESSAGES>;
@@ -49,11 +51,13 @@ export interface RunItems {
   items: Item[];
 }
 
+export const runsFromOf = (input: RuleInput): RunsFrom => input.runsFrom ?? 'local';
+
 /**
- * The items of the local runs of `method` on the visible steps `applies`
- * picks, and a report for each of the others. A run that could not happen
- * offline, or that nothing recorded, is deferred (Zapier decides); a run
- * that failed is a finding. The rule that explains a run (`explainedBy`)
+ * The items of the runs of `method` on the visible steps `applies` picks,
+ * and a report for each of the others. A run that could not be made (offline,
+ * or live: what stopped it), or that nothing recorded, is deferred (Zapier
+ * decides); a run that failed is a finding. The rule that explains a run (`explainedBy`)
  * says why; every other (`rule`, the caller's ID) says only that it could
  * not decide, and where the reason is, so one run is not reported under four
  * IDs. No step passes for want of a run.
@@ -66,6 +70,7 @@ export function itemsOf(
   rule: string,
 ): RunItems[] {
   const runs: RunItems[] = [];
+  const runsFrom = runsFromOf(input);
   const steps = visibleSteps(input.definition)
     .filter(applies)
     .filter((step) => method === 'perform' || step.definition.operation?.performList);
@@ -79,12 +84,16 @@ export function itemsOf(
     } else if (explainedBy(step, method) !== rule) {
       report.deferred(place, 'noItems', {
         method,
+        runsFrom,
         explainedBy: explainedBy(step, method),
       });
     } else if (outcome.kind === 'not run') {
-      report.deferred(place, 'notRun', { method, reason: outcome.reason });
+      report.deferred(place, runsFrom === 'live' ? 'notRunLive' : 'notRun', {
+        method,
+        reason: outcome.reason,
+      });
     } else {
-      report(place, 'failed', { method, error: outcome.error });
+      report(place, 'failed', { method, runsFrom, error: outcome.error });
     }
   }
   return runs;
