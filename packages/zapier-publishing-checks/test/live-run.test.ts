@@ -192,7 +192,13 @@ it('names the refused key on each step, and judges the others', async () => {
   expect(code).toBe(0);
   const report = JSON.parse(out.join('\n')) as {
     results: { id: string; status: string; step?: string; message: string }[];
+    live: { env: string; connectionTest?: string; written: string[] } | null;
   };
+  expect(report.live).toEqual({
+    env: '.env',
+    connectionTest: expect.stringContaining('401 invalid API key') as unknown,
+    written: [],
+  });
   const refused =
     'the API refused the connection in .env (authData_api_key): 401 invalid API key';
   expect(report.results.filter((each) => each.id === 'T005')).toEqual([
@@ -249,6 +255,9 @@ it('refreshes an expired OAuth2 token, appends the rotated one to .env, and prin
   );
   expect(code).toBe(1);
   const text = out.join('\n');
+  // What a live run leaves open is not called "offline".
+  expect(text).toMatch(/, \d+ not decided on this live run\.$/m);
+  expect(text).not.toContain('not decided offline');
   expect(text).toMatch(
     /✖ T002 +publishing task triggers\.new_contact: perform item 1: return "id"/,
   );

@@ -12,7 +12,7 @@ import type { IgnoreEntry } from '../config';
 import type { LintResult } from '../lint';
 import type { CodeLocation, ReportEntry } from '../rule';
 import { categoryUnconfirmed, linkOf, placeText } from '../rule';
-import { allEntries, shown, summaryLine, unusedLine } from './summary';
+import { allEntries, notDecided, shown, summaryLine, unusedLine } from './summary';
 import { verdictLines, verdictOf } from './verdict';
 
 const LEVEL = {
@@ -75,17 +75,22 @@ function deferredNotice(
   first: Counted,
   entries: readonly Counted[],
   appDir: string,
+  undecided: string,
 ): string {
   if (entries.length === 1) {
     return annotation(first, appDir);
   }
   const places = entries.map((entry) => placeText(entry.place) || 'the app');
-  const message = `not decided offline at ${entries.length} places (${places.join(', ')}); the first: ${first.message} (deferred; ${linkOf(first.meta)})`;
+  const message = `${undecided} at ${entries.length} places (${places.join(', ')}); the first: ${first.message} (deferred; ${linkOf(first.meta)})`;
   return command('notice', first.meta.id, message, undefined, appDir);
 }
 
 /** Each finding that counts, in order, a check's deferred ones as one notice where its first was. */
-function annotations(entries: readonly Counted[], appDir: string): string[] {
+function annotations(
+  entries: readonly Counted[],
+  appDir: string,
+  undecided: string,
+): string[] {
   const deferred = new Map<string, Counted[]>();
   for (const entry of entries.filter((each) => each.status === 'deferred')) {
     deferred.set(entry.meta.id, [...(deferred.get(entry.meta.id) ?? []), entry]);
@@ -95,7 +100,7 @@ function annotations(entries: readonly Counted[], appDir: string): string[] {
       return [annotation(entry, appDir)];
     }
     const same = deferred.get(entry.meta.id) ?? [entry];
-    return same[0] === entry ? [deferredNotice(entry, same, appDir)] : [];
+    return same[0] === entry ? [deferredNotice(entry, same, appDir, undecided)] : [];
   });
 }
 
@@ -118,6 +123,7 @@ export function githubReport(result: LintResult, quiet = false): string[] {
         .filter((entry) => shown(entry, quiet))
         .filter(counts),
       result.appDir,
+      notDecided(result),
     ),
     ...(quiet
       ? []
@@ -132,6 +138,6 @@ export function githubReport(result: LintResult, quiet = false): string[] {
         )),
     summaryLine(result),
     ...(result.versioning?.closing ?? []),
-    ...verdictLines(verdictOf(result)),
+    ...verdictLines(verdictOf(result), notDecided(result)),
   ];
 }

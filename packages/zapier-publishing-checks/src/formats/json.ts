@@ -1,6 +1,7 @@
 /** The report for a program (`--format json`): one object, every entry with its place as fields. */
 import type { IgnoreEntry } from '../config';
 import type { LintResult } from '../lint';
+import type { LiveReport } from '../read/live-run';
 import type { SchemaError } from '../read/schema';
 import type { CodeLocation, ReportEntry, ResultStatus } from '../rule';
 import { categoryUnconfirmed, entriesOf, linkOf } from '../rule';
@@ -46,6 +47,8 @@ export interface JsonReport {
   summary: Summary | null;
   /** Push, promotion and review (`verdict.ts`); null when nothing was checked. */
   verdict: Verdict | null;
+  /** With `--live`: the env file, the connection test, the `authData_…` names written back (never their values); else null. */
+  live: LiveReport | null;
   /** The versioning rules' entries and closing lines, or null when not asked. */
   versioning: { entries: JsonEntry[]; closing: string[]; refused: boolean } | null;
   /** The config read (its file, or null), the checks it turned off, its ignore entries that matched nothing. */
@@ -109,6 +112,7 @@ export function jsonReport(
         ? summaryOf(result)
         : null,
     verdict: error === null ? verdictOf(result) : null,
+    live: result.live ?? null,
     versioning:
       result.versioning === null
         ? null

@@ -58,6 +58,10 @@ export function summaryOf(result: LintResult): Summary {
   };
 }
 
+/** What a deferred finding is, in a report's words: "not decided offline", or on a live run "not decided on this live run". */
+export const notDecided = (result: Pick<LintResult, 'live'>) =>
+  result.live === undefined ? 'not decided offline' : 'not decided on this live run';
+
 export function summaryLine(result: LintResult): string {
   const counts = summaryOf(result);
   const config = [
@@ -71,7 +75,7 @@ export function summaryLine(result: LintResult): string {
   return (
     `${counts.checks} checks: ${counts.passed} passed, ${counts.errors} with errors, ` +
     `${counts.publishingTasks} with publishing tasks, ${counts.warnings} with warnings${oneByOne}, ` +
-    `${counts.deferred} not decided offline${config.map((each) => `, ${each}`).join('')}.`
+    `${counts.deferred} ${notDecided(result)}${config.map((each) => `, ${each}`).join('')}.`
   );
 }
 

@@ -9,7 +9,7 @@ import {
   linkOf,
   placeText,
 } from '../rule';
-import { entryPlace, shown, summaryLine, unusedLine } from './summary';
+import { entryPlace, notDecided, shown, summaryLine, unusedLine } from './summary';
 import { verdictLines, verdictOf } from './verdict';
 
 const VERSIONING_URL = 'https://docs.zapier.com/integrations/manage/versions';
@@ -63,6 +63,8 @@ export interface LineLayout {
   colour?: boolean;
   /** The ID column's width, the longest ID the report prints; none: the ID's own. */
   idWidth?: number;
+  /** What a deferred finding is called (`notDecided`): default "not decided offline". */
+  notDecided?: string;
 }
 
 /** A line's first three columns: its mark, the ID and the status word, each padded to its column. */
@@ -82,7 +84,7 @@ export function entryLine(entry: ReportEntry, layout: LineLayout = {}): string {
   const what =
     entry.status === 'pass'
       ? `${entry.message}: ${entry.nothingToJudge === undefined ? 'nothing to change' : `nothing to judge, the app has ${entry.nothingToJudge}`}`
-      : `${at === '' ? '' : `${at}: `}${entry.status === 'deferred' ? 'not decided offline: ' : ''}${entry.message}`;
+      : `${at === '' ? '' : `${at}: `}${entry.status === 'deferred' ? `${layout.notDecided ?? 'not decided offline'}: ` : ''}${entry.message}`;
   const why =
     entry.ignored !== undefined
       ? ` (ignored: ${entry.ignored})`
@@ -122,7 +124,7 @@ export function textReport(result: LintResult, options: TextOptions = {}): strin
   const { colour = false, quiet = false } = options;
   const lines: string[] = result.schema === null ? [] : schemaLines(result.schema);
   if (result.schema !== null && result.schema.errors.length > 0) {
-    return [...lines, ...verdictLines(verdictOf(result))];
+    return [...lines, ...verdictLines(verdictOf(result), notDecided(result))];
   }
   const { config, versioning } = result;
   const checks = entriesOf(result.results).filter((entry) => shown(entry, quiet));
@@ -139,6 +141,7 @@ export function textReport(result: LintResult, options: TextOptions = {}): strin
   const layout: LineLayout = {
     colour,
     idWidth: Math.max(0, ...ids.map((id) => id.length)),
+    notDecided: notDecided(result),
   };
   const line = (entry: ReportEntry) => entryLine(entry, layout);
   lines.push(`==> publishing checks (${ZAPIER_CHECKS_REFERENCE})`);
@@ -157,5 +160,5 @@ export function textReport(result: LintResult, options: TextOptions = {}): strin
       lines.push(`==> Zapier's versioning rules (${VERSIONING_URL})`, ...versioningLines);
     }
   }
-  return [...lines, ...verdictLines(verdictOf(result))];
+  return [...lines, ...verdictLines(verdictOf(result), notDecided(result))];
 }

@@ -80,11 +80,14 @@ export const blocked = (verdict: Verdict) =>
 const list = (ids: readonly string[]) => ids.join(', ');
 
 /** The verdict as the text report's last lines. */
-export function verdictLines(verdict: Verdict): string[] {
+export function verdictLines(
+  verdict: Verdict,
+  notDecided = 'not decided offline',
+): string[] {
   const { push, promotion, review } = verdict;
   const why = [
     ...(promotion.deferred.length > 0
-      ? [`not decided offline: ${list(promotion.deferred)}`]
+      ? [`${notDecided}: ${list(promotion.deferred)}`]
       : []),
     ...(promotion.unconfirmed.length > 0
       ? [
