@@ -19,7 +19,7 @@ import { blocked, verdictOf } from './formats/verdict';
 import type { LintOptions, LintResult } from './lint';
 import { lint } from './lint';
 import type { LiveReport } from './read/live-run';
-import { callsStillWaiting } from './read/live-run';
+import { callsOpen, callsStillWaiting } from './read/bounded-call';
 import { RULES } from './registry';
 import { ZAPIER_CHECKS_REFERENCE } from './rule';
 import { CannotCheckError, messageOf } from './shared/messages';
@@ -466,8 +466,22 @@ if (require.main === module) {
     }
     process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
   });
+  let reported = false;
+  // A run the app's code left waiting on nothing: Node would end it with
+  // exit code 0 and no report. An open call settles itself (bounded-call.ts);
+  // anything else (an app whose loading never finishes) is said, exit 2.
+  process.on('beforeExit', () => {
+    if (!reported && callsOpen() === 0) {
+      reported = true;
+      process.stderr.write(
+        `${NAME}: the app's code left the run waiting on a promise that never settles, with nothing else to wait for (while loading the app?): nothing was checked\n`,
+      );
+      process.exitCode = 2;
+    }
+  });
   main(process.argv.slice(2)).then(
     (code) => {
+      reported = true;
       process.exitCode = code;
       if (callsStillWaiting() > 0) {
         // A live call given up at its time limit still holds its socket: leave without it.
@@ -475,6 +489,7 @@ if (require.main === module) {
       }
     },
     (error: unknown) => {
+      reported = true;
       process.stderr.write(
         `${NAME}: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`,
       );

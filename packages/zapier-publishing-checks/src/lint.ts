@@ -61,8 +61,8 @@ export interface LintOptions {
   env?: string;
   /** A JSON object of input for a live run of a trigger or search, by its key: a search runs live only with one. */
   inputs?: Readonly<Record<string, string>>;
-  /** @internal How long one live call may take (default: Zapier's 30 s); tests shorten it. */
-  liveTimeoutMs?: number;
+  /** @internal How long one call of a step, local or live, may take (default: Zapier's 30 s); tests shorten it. */
+  stepTimeoutMs?: number;
 }
 
 export interface LintResult {
@@ -256,7 +256,12 @@ export async function lint(
       let runs: StepRun[];
       let live: LiveReport | undefined;
       if (liveInputs === undefined) {
-        runs = await runStepsOffline(handler, definition, deliveries);
+        runs = await runStepsOffline(
+          handler,
+          definition,
+          deliveries,
+          options.stepTimeoutMs,
+        );
       } else {
         checkInputKeys(liveInputs.inputs, definition);
         ({ runs, report: live } = await runStepsLive(handler, definition, {
@@ -264,9 +269,9 @@ export async function lint(
           appDir: dir,
           inputs: liveInputs.inputs,
           deliveries,
-          ...(options.liveTimeoutMs === undefined
+          ...(options.stepTimeoutMs === undefined
             ? {}
-            : { timeoutMs: options.liveTimeoutMs }),
+            : { timeoutMs: options.stepTimeoutMs }),
         }));
       }
       const sources = readSources(dir);

@@ -13,7 +13,7 @@ import { main } from '../src/cli';
 import type { LintResult } from '../src/lint';
 import { lint } from '../src/lint';
 import { readEnvFile } from '../src/read/env-file';
-import { callsStillWaiting } from '../src/read/live-run';
+import { callsStillWaiting } from '../src/read/bounded-call';
 import type { Finding, RuleResult } from '../src/rule';
 import type { StandIn } from './live-stand-in';
 import { API_KEY, startStandIn, writeStandInApp } from './live-stand-in';
@@ -80,7 +80,7 @@ describe('on an API key, with every fault', () => {
   beforeEach(async () => {
     writeStandInApp(appDir, 'key', true);
     writeEnv([`authData_api_key=${API_KEY}`]);
-    result = await liveLint({ liveTimeoutMs: 1_000 });
+    result = await liveLint({ stepTimeoutMs: 1_000 });
   });
 
   it('decides T002 on an item without its id', () => {

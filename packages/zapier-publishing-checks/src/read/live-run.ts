@@ -29,16 +29,16 @@ import {
 import { messageOf, withoutCoreDetails } from '../shared/messages';
 import type { EnvFile } from './env-file';
 import { AUTH_FIELD_ENV_PREFIX, appendAuthData } from './env-file';
+import type { Called } from './bounded-call';
+import { ZAPIER_STEP_TIMEOUT_MS, callBounded } from './bounded-call';
 import type { LambdaHandler } from './lambda-handler';
 import {
   SAMPLE_LOADING_BUNDLE,
   captureConsoleLog,
   deliveryBundle,
+  NEVER_SETTLES,
   emptyMessageOf,
 } from './local-run';
-
-/** How long Zapier lets a step's call run. */
-export const ZAPIER_STEP_TIMEOUT_MS = 30_000;
 
 export interface LiveRunOptions {
   env: EnvFile;
@@ -66,15 +66,6 @@ export interface LiveRuns {
   runs: StepRun[];
   report: LiveReport;
 }
-
-/** A call that was given up, its promise still pending: the command exits without waiting for it. */
-let waiting = 0;
-export const callsStillWaiting = () => waiting;
-
-type Called =
-  | { kind: 'done'; results: unknown }
-  | { kind: 'threw'; error: unknown }
-  | { kind: 'timed out' };
 
 const SECRET_NAME = /secret|token|key|password|passwd|credential|auth/i;
 
@@ -174,37 +165,18 @@ function appMessageOf(text: string): string {
   }
 }
 
-/** A call through core's handler, given up after `timeoutMs`. */
-async function call(
+/** A call through core's handler, with Zapier's cache and cursor kept in memory for it, bounded (bounded-call.ts). */
+const call = (
   handler: LambdaHandler,
   method: string,
   bundle: Record<string, unknown>,
   timeoutMs: number,
-): Promise<Called> {
-  waiting += 1;
-  const running = handler({
-    command: 'execute',
-    method,
-    bundle,
-    zcacheTestObj: {},
-    cursorTestObj: {},
-  }).then(
-    ({ results }): Called => ({ kind: 'done', results }),
-    (error: unknown): Called => ({ kind: 'threw', error }),
+) =>
+  callBounded(
+    handler,
+    { command: 'execute', method, bundle, zcacheTestObj: {}, cursorTestObj: {} },
+    timeoutMs,
   );
-  void running.finally(() => {
-    waiting -= 1;
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<Called>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: 'timed out' }), timeoutMs);
-  });
-  try {
-    return await Promise.race([running, timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** One live run: the connection, refreshed at most once a call, and what each call came to. */
 class LiveSession {
@@ -260,6 +232,9 @@ class LiveSession {
         kind: 'not run',
         reason: `the API did not answer within ${seconds} s, where Zapier stops a step`,
       };
+    }
+    if (called.kind === 'never settles') {
+      return { kind: 'not run', reason: NEVER_SETTLES };
     }
     if (called.kind === 'done') {
       const { results } = called;

@@ -13,7 +13,19 @@ import {
   visibleSteps,
 } from '../shared/definition';
 import { messageOf, withoutCoreDetails } from '../shared/messages';
+import type { Called } from './bounded-call';
+import { ZAPIER_STEP_TIMEOUT_MS, callBounded } from './bounded-call';
 import type { LambdaHandler } from './lambda-handler';
+
+/** A step's call through core's handler, bounded at `timeoutMs` (bounded-call.ts). */
+interface BoundedCall {
+  call: (event: Record<string, unknown>) => Promise<Called>;
+  timeoutMs: number;
+}
+
+/** Why a run that can never finish was not judged. */
+export const NEVER_SETTLES =
+  "it never finished: the app's code left a promise that never settles, with nothing else to wait for (Zapier would stop it at 30 s)";
 
 /** What to say of an error that carries no message. */
 export const emptyMessageOf = (error: unknown) =>
@@ -25,20 +37,57 @@ export const emptyMessageOf = (error: unknown) =>
 const isCoreResultCheck = (message: string) => /Invalid API Response/.test(message);
 
 /**
- * `needsWhatItLacks`: the run had neither the user's connection nor the
- * step's required input, which a live run has. Its failure then decides
- * nothing (Zapier judges on a live run), unless core's own result checks
- * raised it.
+ * What a local call came to. `needsWhatItLacks`: the run had neither the
+ * user's connection nor the step's required input, which a live run has.
+ * Its failure then decides nothing (Zapier judges on a live run), unless
+ * core's own result checks raised it.
  */
+function outcomeOf(
+  called: Called,
+  needsWhatItLacks: string | undefined,
+  timeoutMs: number,
+): RunOutcome {
+  switch (called.kind) {
+    case 'done':
+      return Array.isArray(called.results) && called.results.every(isRecord)
+        ? { kind: 'items', items: called.results }
+        : {
+            kind: 'failed',
+            error: `it returned ${JSON.stringify(called.results)}, not a list of objects`,
+          };
+    case 'never settles':
+      return { kind: 'not run', reason: NEVER_SETTLES };
+    case 'timed out':
+      return {
+        kind: 'not run',
+        reason: `it did not finish within ${timeoutMs / 1000} s, where Zapier stops a step`,
+      };
+    case 'threw':
+      break;
+  }
+  const message =
+    withoutCoreDetails(messageOf(called.error)) || emptyMessageOf(called.error);
+  if (/Disallowed net connect/.test(message)) {
+    return { kind: 'not run', reason: offlineReason(message) };
+  }
+  if (needsWhatItLacks !== undefined && !isCoreResultCheck(message)) {
+    return {
+      kind: 'not run',
+      reason: `it needs ${needsWhatItLacks}, which a local run does not have (it stopped with: ${message})`,
+    };
+  }
+  return { kind: 'failed', error: message };
+}
+
 async function run(
-  handler: LambdaHandler,
+  bounded: BoundedCall,
   path: string,
   method: RunMethod,
   bundle: Record<string, unknown>,
   needsWhatItLacks: string | undefined,
 ): Promise<StepRun> {
   const logged = captureConsoleLog();
-  const outcome = await handler({
+  const called = await bounded.call({
     command: 'execute',
     method: `${path}.operation.${method}`,
     bundle,
@@ -46,28 +95,8 @@ async function run(
     // tester keeps them: a live run has both, and an app may use them.
     zcacheTestObj: {},
     cursorTestObj: {},
-  }).then(
-    ({ results }): RunOutcome =>
-      Array.isArray(results) && results.every(isRecord)
-        ? { kind: 'items', items: results }
-        : {
-            kind: 'failed',
-            error: `it returned ${JSON.stringify(results)}, not a list of objects`,
-          },
-    (error: unknown): RunOutcome => {
-      const message = withoutCoreDetails(messageOf(error)) || emptyMessageOf(error);
-      if (/Disallowed net connect/.test(message)) {
-        return { kind: 'not run', reason: offlineReason(message) };
-      }
-      if (needsWhatItLacks !== undefined && !isCoreResultCheck(message)) {
-        return {
-          kind: 'not run',
-          reason: `it needs ${needsWhatItLacks}, which a local run does not have (it stopped with: ${message})`,
-        };
-      }
-      return { kind: 'failed', error: message };
-    },
-  );
+  });
+  const outcome = outcomeOf(called, needsWhatItLacks, bounded.timeoutMs);
   const lines = logged.stop();
   if (outcome.kind === 'failed' && lines.length > 0) {
     // What the app said about its failure is part of the failure.
@@ -167,7 +196,7 @@ export const SAMPLE_LOADING_BUNDLE = {
 };
 
 async function runsOf(
-  handler: LambdaHandler,
+  handler: BoundedCall,
   step: Step,
   deliveries: ReadonlyMap<string, unknown>,
   lacks: string | undefined,
@@ -209,7 +238,12 @@ export async function runStepsOffline(
   handler: LambdaHandler,
   definition: AppDefinition,
   deliveries: ReadonlyMap<string, unknown>,
+  timeoutMs = ZAPIER_STEP_TIMEOUT_MS,
 ): Promise<StepRun[]> {
+  const bounded: BoundedCall = {
+    call: (event) => callBounded(handler, event, timeoutMs),
+    timeoutMs,
+  };
   const steps = visibleSteps(definition);
   if (!steps.some((step) => step.kind === 'trigger')) {
     return steps.map(notRunOffline);
@@ -226,7 +260,7 @@ export async function runStepsOffline(
     for (const step of steps) {
       runs.push(
         ...(step.kind === 'trigger'
-          ? await runsOf(handler, step, deliveries, whatALocalRunLacks(definition, step))
+          ? await runsOf(bounded, step, deliveries, whatALocalRunLacks(definition, step))
           : [notRunOffline(step)]),
       );
     }
