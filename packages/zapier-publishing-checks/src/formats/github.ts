@@ -11,6 +11,7 @@ import type { IgnoreEntry } from '../config';
 import type { LintResult } from '../lint';
 import type { CodeLocation, ReportEntry } from '../rule';
 import { linkOf, placeText } from '../rule';
+import { fixWords, placedFix, suggestionWords } from '../fix/shown';
 import { allEntries, shown, summaryLine, unusedLine } from './summary';
 
 const LEVEL = {
@@ -60,7 +61,13 @@ const counts = (entry: ReportEntry): entry is Counted =>
 function annotation(entry: Counted, appDir: string): string {
   const at = placeText(entry.place);
   const status = entry.status === 'publishing-task' ? 'publishing task' : entry.status;
-  const message = `${at === '' ? '' : `${at}: `}${entry.message} (${status}; ${linkOf(entry.meta)})`;
+  // What --fix writes, or what the author may write instead: the suggested text.
+  const remedies = [
+    ...(placedFix(entry) === undefined ? [] : [fixWords(entry) ?? '']),
+    ...(entry.suggestions ?? []).map(suggestionWords),
+  ];
+  const more = remedies.length === 0 ? '' : ` ${remedies.join('; ')}.`;
+  const message = `${at === '' ? '' : `${at}: `}${entry.message} (${status}; ${linkOf(entry.meta)})${more}`;
   return command(LEVEL[entry.status], entry.meta.id, message, entry.near, appDir);
 }
 

@@ -4,6 +4,7 @@ import type { SchemaValidation } from '../read/schema';
 import type { ReportEntry } from '../rule';
 import { ZAPIER_CHECKS_REFERENCE, entriesOf, linkOf, placeText } from '../rule';
 import { entryPlace, shown, summaryLine, unusedLine } from './summary';
+import { fixableCount, suggestionWords } from '../fix/shown';
 
 const VERSIONING_URL = 'https://docs.zapier.com/integrations/manage/versions';
 
@@ -129,7 +130,15 @@ export function textReport(result: LintResult, options: TextOptions = {}): strin
   };
   const line = (entry: ReportEntry) => entryLine(entry, layout);
   lines.push(`==> publishing checks (${ZAPIER_CHECKS_REFERENCE})`);
-  lines.push(...checks.map(line));
+  // A finding's suggestions, each on a line below it.
+  lines.push(
+    ...checks.flatMap((entry) => [
+      line(entry),
+      ...(entry.ignored === undefined ? (entry.suggestions ?? []) : []).map(
+        (suggestion) => `  ${suggestionWords(suggestion)}`,
+      ),
+    ]),
+  );
   lines.push(
     ...off.map((id) => `${columns('ignored', id, 'off', layout)} by ${config.source}`),
     ...unused.map(
@@ -137,6 +146,12 @@ export function textReport(result: LintResult, options: TextOptions = {}): strin
         `${columns('warning', CONFIG_ID, STATUS_WORDS.warning, layout)} ${entryPlace(config.source, entry)}: ${unusedLine(entry)}.`,
     ),
   );
+  const fixable = fixableCount(result.results);
+  if (fixable > 0) {
+    lines.push(
+      `${fixable} finding${fixable === 1 ? '' : 's'} can be fixed in the app's code: --fix-dry-run shows how, --fix writes it`,
+    );
+  }
   lines.push(summaryLine(result));
   if (versioning !== null) {
     const versioningLines = [...versioningEntries.map(line), ...versioning.closing];
