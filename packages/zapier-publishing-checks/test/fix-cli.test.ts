@@ -361,3 +361,123 @@ export default {
     expect(out.filter((line) => /^[✖!] /.test(line))).toEqual([]);
   });
 });
+
+/** A finding as JSON reports it, by ID and place: the same finding before and after a fix. */
+const keyOf = (entry: JsonReport['results'][number]) =>
+  `${entry.id} ${entry.step ?? ''} ${entry.field ?? ''} ${entry.path ?? ''}`;
+
+const checkOnNode = () => {
+  const run = spawnSync(
+    process.execPath,
+    [join(PACKAGE, 'dist', 'cli.js'), '--app-dir', appDir, '--format', 'json'],
+    { encoding: 'utf8', env: { ...process.env, DISABLE_ZAPIER_ANALYTICS: '1' } },
+  );
+  return { status: run.status, report: JSON.parse(run.stdout) as JsonReport };
+};
+
+/** Writes each file of an app (paths relative to its folder), its folders made. */
+function writeFiles(files: Readonly<Record<string, string>>): void {
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(join(appDir, file, '..'), { recursive: true });
+    writeFileSync(join(appDir, file), text);
+  }
+}
+
+/** Apps laid out as the corpus's are: the CLI's template (a file per step, shared fields), one index.js. */
+const CORPUS_LIKE: Record<string, Record<string, string>> = {
+  'a file per step, fields shared from a module': {
+    'index.js': `const zapier = require('zapier-platform-core');
+const lead = require('./triggers/lead');
+const createLead = require('./creates/create_lead');
+
+module.exports = {
+  version: '1.0.0',
+  platformVersion: zapier.version,
+  flags: { cleanInputData: false },
+  triggers: { [lead.key]: lead },
+  creates: { [createLead.key]: createLead },
+};
+`,
+    'triggers/lead.js': `const perform = async () => [{ id: 1, name: 'Ada' }];
+
+module.exports = {
+  key: 'lead',
+  noun: 'Lead',
+  display: {
+    label: 'new lead',
+    description: 'Triggers when a new lead is created',
+  },
+  operation: { perform, sample: { id: 1, name: 'Ada' } },
+};
+`,
+    'creates/create_lead.js': `const fields = require('../fields');
+
+module.exports = {
+  key: 'create_lead',
+  noun: 'Lead',
+  display: { label: 'create lead', description: 'Creates a lead.' },
+  operation: {
+    perform: async () => ({ id: 1 }),
+    inputFields: [fields.email, { key: 'name', label: 'Name', helpText: 'Name.' }],
+    sample: { id: 1 },
+  },
+};
+`,
+    'fields.js': `exports.email = {
+  key: 'email',
+  label: 'Email',
+  helpText: 'The lead\\'s email, as https://example.org/leads shows it',
+};
+`,
+  },
+  'one index.js, labels in double quotes': {
+    'index.js': `const zapier = require("zapier-platform-core");
+
+module.exports = {
+  version: "1.0.0",
+  platformVersion: zapier.version,
+  flags: { cleanInputData: false },
+  triggers: {
+    order: {
+      key: "order",
+      noun: "Order",
+      display: { label: "new order from shop", description: "triggers when an order is placed." },
+      operation: { perform: async () => [{ id: 7 }], sample: { id: 7 } },
+    },
+  },
+};
+`,
+  },
+};
+
+describe('corpus-like apps, fixed on copies', () => {
+  beforeAll(() => {
+    execFileSync(process.execPath, [join(PACKAGE, 'build.mjs')], { stdio: 'inherit' });
+  });
+
+  it.each(Object.entries(CORPUS_LIKE))(
+    '%s: still loads, and the findings fixed do not come back',
+    (_, files) => {
+      writeFiles(files);
+      const before = checkOnNode();
+      const fixable = before.report.results.filter(
+        (entry) =>
+          entry.fix?.at !== undefined && entry.fix.at !== null && 'file' in entry.fix.at,
+      );
+      expect(fixable.length).toBeGreaterThan(1);
+      const fixed = fixOnNode();
+      expect(fixed.stderr).toMatch(/^zapier-publishing-checks: \d+ findings fixed in /);
+      const after = checkOnNode();
+      expect(after.status).not.toBe(2);
+      expect(after.report.error).toBeNull();
+      const left = new Set(after.report.results.map(keyOf));
+      expect(fixable.map(keyOf).filter((key) => left.has(key))).toEqual([]);
+      // A second --fix changes nothing.
+      const text = Object.keys(files).map(read);
+      expect(fixOnNode().stderr).toMatch(
+        /^zapier-publishing-checks: 0 findings fixed in 0 files/,
+      );
+      expect(Object.keys(files).map(read)).toEqual(text);
+    },
+  );
+});
