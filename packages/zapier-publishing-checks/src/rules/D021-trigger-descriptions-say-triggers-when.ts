@@ -58,7 +58,7 @@ export default defineRule({
           found.suggest({
             description: 'say what makes it trigger after "Triggers when "',
             path,
-            text: suggested,
+            text: JSON.stringify(suggested),
           });
         }
       }
