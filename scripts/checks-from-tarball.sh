@@ -306,7 +306,7 @@ grep -q '"insertedContent"' "$work/sarif/fix.sarif" || fail "cjs fix: no fixes i
 echo "--format sarif with fixes: $(cat "$work/out")"
 before="$(sha256sum index.js)"
 code="$(checks "$node22" --skip-schema --fix-dry-run)"
-grep -q "^+      display: { label: 'New Thing', description: 'Triggers when a thing is added.' },$" "$work/out" ||
+grep -q "^+ *display: { label: 'New Thing', description: 'Triggers when a thing is added.' },$" "$work/out" ||
   fail "cjs --fix-dry-run: no such diff: $(cat "$work/out")"
 [ "$(sha256sum index.js)" = "$before" ] || fail "cjs --fix-dry-run wrote index.js"
 echo "cjs --fix-dry-run: $(grep -c '^[-+] ' "$work/out") lines changed, nothing written"

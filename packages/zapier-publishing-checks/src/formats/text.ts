@@ -146,7 +146,7 @@ export function textReport(result: LintResult, options: TextOptions = {}): strin
         `${columns('warning', CONFIG_ID, STATUS_WORDS.warning, layout)} ${entryPlace(config.source, entry)}: ${unusedLine(entry)}.`,
     ),
   );
-  const fixable = fixableCount(result.results);
+  const fixable = quiet ? 0 : fixableCount(result.results);
   if (fixable > 0) {
     lines.push(
       `${fixable} finding${fixable === 1 ? '' : 's'} can be fixed in the app's code: --fix-dry-run shows how, --fix writes it`,
