@@ -174,6 +174,19 @@ describe('fixes and suggestions as rules declare them', () => {
     expect(changesOf(placeFixes([], results).results, {})).toEqual([]);
   });
 
+  it('D008: an address that runs on into a bracket is not fixed', () => {
+    const input = changed((each) => {
+      authFields(each)[0]!.helpText =
+        'See https://en.wikipedia.org/wiki/Key_(cryptography) for keys.';
+    });
+    const findings = checkApp(input).find(
+      (result) => result.meta.id === 'D008',
+    )?.findings;
+    expect(findings?.map((finding) => [finding.messageId, finding.fix])).toEqual([
+      ['bareUrl', undefined],
+    ]);
+  });
+
   it("D028: the app's flag", () => {
     const input = changed((each) => {
       each.definition.flags = {};

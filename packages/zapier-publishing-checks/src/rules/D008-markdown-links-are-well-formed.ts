@@ -44,22 +44,27 @@ function verdictOf(value: string): Verdict {
 function linked(value: string): string | undefined {
   let fixed = '';
   let at = 0;
+  // An address that runs on into a bracket ("…/Foo_(bar)") is not taken whole: no fix.
+  let cut = false;
   const link = (text: string) =>
-    text.replace(BARE_ADDRESS, (whole, address: string) => {
+    text.replace(BARE_ADDRESS, (whole, address: string, offset: number) => {
+      cut ||= text.charAt(offset + whole.length) === '(';
+      const bracketed = whole.startsWith('<') && whole.endsWith('>');
+      const before = whole.startsWith('<') && !bracketed ? '<' : '';
       const after = whole
         .slice(whole.indexOf(address) + address.length)
-        .replace(/>$/, '');
+        .replace(/>$/, bracketed ? '' : '>');
       const made = /^www\./i.test(address)
         ? `\`${address}\``
         : `[${address}](${address})`;
-      return `${made}${after}`;
+      return `${before}${made}${after}`;
     });
   for (const kept of value.matchAll(KEPT)) {
     fixed += link(value.slice(at, kept.index)) + kept[0];
     at = kept.index + kept[0].length;
   }
   fixed += link(value.slice(at));
-  return verdictOf(fixed) === undefined ? fixed : undefined;
+  return !cut && verdictOf(fixed) === undefined ? fixed : undefined;
 }
 
 export default defineRule({
