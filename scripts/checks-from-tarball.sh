@@ -295,6 +295,7 @@ fixed_once() {
   touch "$work/fix-marker"
   code="$(checks "$node22" --skip-schema --fix --format json)"
   grep -q '^zapier-publishing-checks: 2 findings fixed in 1 file' "$work/err" || fail "$what --fix: $(cat "$work/err")"
+  fix_said="$(head -1 "$work/err")"
   [ -z "$(find -L node_modules -newer "$work/fix-marker" -print -quit 2>/dev/null)" ] || fail "$what: --fix wrote in node_modules"
 }
 cp -a "$work/cjs" "$work/cjs-fix"
@@ -315,7 +316,7 @@ json_holds "!report.results.some((r) => ['D018', 'D021'].includes(r.id) && r.sta
 grep -q "label: 'New Thing', description: 'Triggers when a thing is added.'" index.js || fail "cjs --fix: index.js not fixed"
 code="$(checks "$node22" --skip-schema --fix)"
 grep -q '^zapier-publishing-checks: 0 findings fixed in 0 files' "$work/err" || fail "cjs second --fix: $(cat "$work/err")"
-echo "cjs --fix: $(head -1 "$work/err"); checked again: D018 and D021 pass; a second --fix: 0 fixed"
+echo "cjs --fix: $fix_said; checked again: D018 and D021 pass; a second --fix: 0 fixed"
 
 cp -a "$work/ts" "$work/ts-fix"
 cd "$work/ts-fix"
@@ -335,7 +336,7 @@ grep -q "display: { label: 'New Thing', description: 'Triggers when a thing is a
 bounded 120 "$node22" "$root/node_modules/typescript/bin/tsc" -p tsconfig.json
 code="$(checks "$node22" --skip-schema --format json)"
 json_holds "!report.results.some((r) => ['D018', 'D021'].includes(r.id) && r.status !== 'pass')" "ts --fix, built again: D018 and D021 left"
-echo "ts --fix: $(grep -m1 'fixed in' "$work/err"); built again: D018 and D021 pass"
+echo "ts --fix: $fix_said; built again: D018 and D021 pass"
 cd "$work"
 
 echo
