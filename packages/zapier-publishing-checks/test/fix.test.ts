@@ -170,6 +170,12 @@ describe('fixes and suggestions as rules declare them', () => {
         text: '"Triggers when new contact in a list."',
       },
     ]);
+    const acronym = changed((each) => {
+      step(each, 'triggers.new_contact').display!.description = 'API key is created';
+    });
+    expect(suggestionsOf('D021', acronym)?.[0]?.text).toBe(
+      '"Triggers when API key is created."',
+    );
     const results = checkApp(input).filter((result) => result.meta.id === 'D021');
     expect(changesOf(placeFixes([], results).results, {})).toEqual([]);
   });

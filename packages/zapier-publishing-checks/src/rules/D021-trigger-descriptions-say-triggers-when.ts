@@ -21,8 +21,12 @@ function mechanical(description: string): string | undefined {
 
 /** A description for the author to weigh: theirs after "Triggers when ". */
 function proposed(description: string): string | undefined {
-  const what = description.trim().replace(/[.!?]+$/, '');
-  const fixed = `Triggers when ${what.charAt(0).toLowerCase()}${what.slice(1)}.`;
+  const said = description.trim().replace(/[.!?]+$/, '');
+  // A capital that opens a sentence goes; one of an acronym ("API") stays.
+  const what = /^\p{Lu}\p{Ll}/u.test(said)
+    ? `${said.charAt(0).toLowerCase()}${said.slice(1)}`
+    : said;
+  const fixed = `Triggers when ${what}.`;
   return what === '' || !TRIGGER_DESCRIPTION.test(fixed) ? undefined : fixed;
 }
 
