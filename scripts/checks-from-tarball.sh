@@ -13,8 +13,9 @@
 # error (exit 1); a config (an ignore with a reason, one without, one that
 # matches nothing), --format github, --format sarif against SARIF 2.1.0's
 # schema, an app that prints while it loads; a TypeScript app's stale build
-# folder; --live on an app whose API is a stand-in with known faults. Every
-# command is bounded in time; the scratch folder
+# folder; --live on an app whose API is a stand-in with known faults; --fix
+# on a CommonJS and a TypeScript app. Every command is bounded in time; the
+# scratch folder
 # is removed on exit. npm installs from its cache when it can, else from the
 # registry.
 set -euo pipefail
@@ -343,6 +344,59 @@ rotated="$(grep '^authData_refresh_token=' .env | tail -1)"
 if grep -q "${rotated#authData_refresh_token=}" "$work/out" "$work/err"; then fail "--live printed the new refresh token"; fi
 echo "an expired OAuth2 token: exit 1; $(tail -1 "$work/err")"
 kill "$stand_in" && wait "$stand_in" || true
+
+# --fix from the tarball: a CommonJS app fixed in its index.js, a TypeScript
+# app in its src/ (its dist/ left alone, built again by the app), each on a
+# copy; nothing in node_modules written; a second --fix changes nothing.
+echo
+echo "==> --fix"
+fixed_once() {
+  local what="$1"
+  touch "$work/fix-marker"
+  code="$(checks "$node22" --skip-schema --fix --format json)"
+  grep -q '^zapier-publishing-checks: 2 findings fixed in 1 file' "$work/err" || fail "$what --fix: $(cat "$work/err")"
+  fix_said="$(head -1 "$work/err")"
+  [ -z "$(find -L node_modules -newer "$work/fix-marker" -print -quit 2>/dev/null)" ] || fail "$what: --fix wrote in node_modules"
+}
+cp -a "$work/cjs" "$work/cjs-fix"
+cd "$work/cjs-fix"
+break_app 'new thing' 'Fires when a thing is added'
+code="$(checks "$node22" --skip-schema --format sarif --output-file "$work/sarif/fix.sarif")"
+"$node22" "$sarif_check" "$work/sarif/fix.sarif" "$sarif_schema" >"$work/out" || fail "cjs fix: SARIF: $(cat "$work/out")"
+grep -q '"insertedContent"' "$work/sarif/fix.sarif" || fail "cjs fix: no fixes in the SARIF report"
+echo "--format sarif with fixes: $(cat "$work/out")"
+before="$(sha256sum index.js)"
+code="$(checks "$node22" --skip-schema --fix-dry-run)"
+grep -q "^+ *display: { label: 'New Thing', description: 'Triggers when a thing is added.' },$" "$work/out" ||
+  fail "cjs --fix-dry-run: no such diff: $(cat "$work/out")"
+[ "$(sha256sum index.js)" = "$before" ] || fail "cjs --fix-dry-run wrote index.js"
+echo "cjs --fix-dry-run: $(grep -c '^[-+] ' "$work/out") lines changed, nothing written"
+fixed_once cjs
+json_holds "!report.results.some((r) => ['D018', 'D021'].includes(r.id) && r.status !== 'pass')" "cjs --fix: D018 and D021 left"
+grep -q "label: 'New Thing', description: 'Triggers when a thing is added.'" index.js || fail "cjs --fix: index.js not fixed"
+code="$(checks "$node22" --skip-schema --fix)"
+grep -q '^zapier-publishing-checks: 0 findings fixed in 0 files' "$work/err" || fail "cjs second --fix: $(cat "$work/err")"
+echo "cjs --fix: $fix_said; checked again: D018 and D021 pass; a second --fix: 0 fixed"
+
+cp -a "$work/ts" "$work/ts-fix"
+cd "$work/ts-fix"
+mkdir -p src/triggers
+printf '%s\n' 'export default {' "  key: 'new_thing'," "  noun: 'Thing'," \
+  "  display: { label: 'new thing', description: 'Fires when a thing is added' }, // shown in the editor" \
+  "  operation: { perform: async () => [{ id: '1' }], sample: { id: '1' } }," '};' >src/triggers/thing.ts
+sed -i "1i import thing from './triggers/thing.js';" src/index.ts
+sed -i 's/^  triggers: {},$/  triggers: { [thing.key]: thing },/' src/index.ts
+bounded 120 "$node22" "$root/node_modules/typescript/bin/tsc" -p tsconfig.json
+built="$(find dist -type f -exec sha256sum {} + | sort)"
+fixed_once ts
+grep -q 'build the app again' "$work/err" || fail "ts --fix: no word of building again: $(cat "$work/err")"
+grep -q "display: { label: 'New Thing', description: 'Triggers when a thing is added.' }, // shown in the editor" src/triggers/thing.ts ||
+  fail "ts --fix: src/triggers/thing.ts not fixed: $(cat src/triggers/thing.ts)"
+[ "$(find dist -type f -exec sha256sum {} + | sort)" = "$built" ] || fail "ts --fix wrote in dist/"
+bounded 120 "$node22" "$root/node_modules/typescript/bin/tsc" -p tsconfig.json
+code="$(checks "$node22" --skip-schema --format json)"
+json_holds "!report.results.some((r) => ['D018', 'D021'].includes(r.id) && r.status !== 'pass')" "ts --fix, built again: D018 and D021 left"
+echo "ts --fix: $fix_said; built again: D018 and D021 pass"
 cd "$work"
 
 echo

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 
 import { CONFIG_FILE } from './config';
 import { checksList, checksListLines } from './formats/checks-list';
+import { dryRun, fixApp } from './fix/command';
 import { githubReport } from './formats/github';
 import { jsonReport } from './formats/json';
 import { sarifReport } from './formats/sarif';
@@ -96,6 +97,16 @@ const OPTIONS = {
     type: 'string',
     argument: 'FILE',
     help: `the config: checks turned off or given a category, findings ignored with a reason (default: <app-dir>/${CONFIG_FILE}, else package.json's "zapierPublishingChecks")`,
+  },
+  fix: {
+    type: 'boolean',
+    default: false,
+    help: "write each fix into the app's code (a TypeScript app's src/, never its build or node_modules), then report what is left",
+  },
+  'fix-dry-run': {
+    type: 'boolean',
+    default: false,
+    help: 'print the fixes as a unified diff instead of the report, and write nothing',
   },
   format: {
     type: 'string',
@@ -401,6 +412,24 @@ function print(
   return exitCodeOf(result, maxWarnings);
 }
 
+/** `--fix-dry-run`: the diff where the report would go, what it leaves unfixed on stderr. */
+function printDryRun(
+  result: LintResult,
+  printing: Printing,
+  maxWarnings: number | undefined,
+  output: Output,
+): number {
+  const failure = schemaFailure(result);
+  if (failure !== null) {
+    output.err(`${NAME}: ${failure}`);
+    return exitCodeOf(result, maxWarnings);
+  }
+  const { diff, notes } = dryRun(result);
+  write(diff, printing, output);
+  notes.forEach((note) => output.err(`${NAME}: ${note}`));
+  return exitCodeOf(result, maxWarnings);
+}
+
 export async function main(
   argv: string[],
   output: Output = processOutput,
@@ -431,12 +460,19 @@ export async function main(
     if (printing.file !== undefined) {
       prepareOutputFile(printing.file);
     }
-    return print(
-      await lint(appDir, lintOptionsOf(values)),
-      printing,
-      maxWarnings,
-      output,
-    );
+    if (values.fix && values['fix-dry-run']) {
+      throw new CannotCheckError('--fix and --fix-dry-run: give one of them');
+    }
+    const result = await lint(appDir, lintOptionsOf(values));
+    if (values['fix-dry-run']) {
+      return printDryRun(result, printing, maxWarnings, output);
+    }
+    if (values.fix) {
+      const fixed = await fixApp(result, () => lint(appDir, lintOptionsOf(values)));
+      fixed.notes.forEach((note) => output.err(`${NAME}: ${note}`));
+      return print(fixed.left, printing, maxWarnings, output);
+    }
+    return print(result, printing, maxWarnings, output);
   } catch (error) {
     if (error instanceof CannotCheckError) {
       if (printing.format === 'json') {

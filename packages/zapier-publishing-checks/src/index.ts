@@ -9,6 +9,8 @@
  *   definition (and, if any, its local runs, listing and code) already.
  * - `RULES`, each with its `meta`; the versioning rules' in `VERSIONING_RULES`.
  * - `verdictOf(result)`: push, promotion and review, as a report ends.
+ * - `placeFixes`, `changesOf`, `writeFixes`: the fixes of a result, placed
+ *   in the app's code, applied, written (`--fix`).
  */
 export { lint } from './lint';
 export type { LintOptions, LintResult } from './lint';
@@ -20,6 +22,8 @@ export type {
   Category,
   Finding,
   FindingStatus,
+  FixPlace,
+  FixRequest,
   Need,
   Place,
   ReportEntry,
@@ -27,6 +31,7 @@ export type {
   Rule,
   RuleMeta,
   RuleResult,
+  Suggestion,
 } from './rule';
 export { categoryUnconfirmed, entriesOf, placeText } from './rule';
 export type {
@@ -63,6 +68,8 @@ export { sarifReport } from './formats/sarif';
 export { readConfig } from './config';
 export type { Config, ConfigApplied, IgnoreEntry } from './config';
 export { jsonReport } from './formats/json';
+export { changesOf, placeFixes, unifiedDiff, writeFixes } from './fix';
+export type { FileChange } from './fix';
 export type { JsonEntry, JsonReport } from './formats/json';
 export { summaryOf } from './formats/summary';
 export type { Summary } from './formats/summary';

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 
 import { checkApp } from './check-app';
+import { placeFixes } from './fix';
 import type { ListingRead, StepRun } from './input';
 import { readListing } from './read/listing';
 import { locator } from './locate';
@@ -22,7 +23,7 @@ import { readPreviousDefinition } from './read/previous';
 import type { SchemaValidation } from './read/schema';
 import { validateSchema } from './read/schema';
 import type { StaleFile } from './read/sources';
-import { readSources, staleBuildOf } from './read/sources';
+import { isBuildOutput, readSources, staleBuildOf } from './read/sources';
 import { readVersionList } from './read/versions';
 import type { ConfigApplied } from './config';
 import { applyIgnores, readConfig } from './config';
@@ -80,6 +81,8 @@ export interface LintResult {
   staleBuild?: StaleFile[];
   /** With `live`: the env file, the connection test, the credentials written back after a refresh. */
   live?: LiveReport;
+  /** The text of each file a fix changes, as the checks read it (`--fix` writes none changed since). */
+  fixTexts?: Record<string, string>;
 }
 
 /** Each delivery file, read from the current directory, as any command's file arguments. */
@@ -309,10 +312,13 @@ export async function lint(
         const near = locate(item.place);
         return near === undefined ? item : { ...item, near };
       };
+      const fixed = placeFixes(sources, ignored.results, (file) =>
+        isBuildOutput(dir, file),
+      );
       return {
         appDir: dir,
         schema,
-        results: ignored.results.map((result) => ({
+        results: fixed.results.map((result) => ({
           ...result,
           findings: result.findings.map(located),
         })),
@@ -329,6 +335,7 @@ export async function lint(
         config: ignored.applied,
         ...(staleBuild.length === 0 ? {} : { staleBuild }),
         ...(live === undefined ? {} : { live }),
+        ...(Object.keys(fixed.texts).length === 0 ? {} : { fixTexts: fixed.texts }),
       };
     }),
   );

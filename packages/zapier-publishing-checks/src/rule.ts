@@ -30,6 +30,51 @@ export type Need =
  */
 export type FindingStatus = Category | 'deferred';
 
+/**
+ * A fix as a rule declares it, as data: the string property of the
+ * definition the finding is about, its value, and what it becomes (null:
+ * the property is removed). `src/fix/` finds the literal in the app's code.
+ */
+export interface FixRequest {
+  /** The property's path from the definition's root: `triggers.new_lead.display.label`. */
+  path: string;
+  /** Its value as the app defines it. */
+  value: string;
+  /** The new text, or null to remove the property. */
+  text: string | null;
+}
+
+/**
+ * A suggestion: a change that alters what the app does, or needs words
+ * only its author has. Shown with its finding, never applied by `--fix`.
+ */
+export interface Suggestion {
+  /** What to change, in one line. */
+  description: string;
+  /** The property's path from the definition's root. */
+  path: string;
+  /** The proposed value, as it would be written (`false`, `"Triggers when …."`). */
+  text: string;
+}
+
+/** Where a fix is written in the app's code (`src/fix/`), or why it cannot be applied. */
+export type FixPlace =
+  | {
+      /** Relative to the app's folder. */
+      file: string;
+      /** Offsets in the file's text (UTF-16 code units): the characters replaced, `end` excluded. */
+      start: number;
+      end: number;
+      /** 1-based line and column of `start` and `end`. */
+      startLine: number;
+      startColumn: number;
+      endLine: number;
+      endColumn: number;
+      /** The replacement. */
+      text: string;
+    }
+  | { reason: string };
+
 export interface Finding {
   status: FindingStatus;
   /**
@@ -38,6 +83,10 @@ export interface Finding {
    * evidence reached (`report.unconfirmed`). Absent when decided.
    */
   unconfirmed?: true;
+  /** The fix the rule declares (its meta is `fixable`), and where it is written once the code is read. */
+  fix?: FixRequest & { at?: FixPlace };
+  /** Changes for the author to weigh (its meta `hasSuggestions`). */
+  suggestions?: Suggestion[];
   /** Why the team's config ignores it (`ignore` entry's reason); absent when it counts. */
   ignored?: string;
   /** Where in the app's code its place is written (`locate.ts`), once the command has read the code. */
@@ -73,6 +122,10 @@ export interface RuleMeta {
   needs: readonly Need[];
   /** Every message the rule reports, by ID; `%{name}` is filled from the report's data. */
   messages: Readonly<Record<string, string>>;
+  /** It declares fixes that change only what a user reads and settle the finding (`--fix` applies them). */
+  fixable?: 'text';
+  /** It declares suggestions: shown, never applied. */
+  hasSuggestions?: boolean;
 }
 
 /**
@@ -102,18 +155,24 @@ type DataFor<Template extends string> = [Placeholders<Template>] extends [never]
   ? []
   : [data: Record<Placeholders<Template>, string | number>];
 
+/** What a report returns: the finding, to give a fix or a suggestion (the meta must declare them). */
+export interface Reported {
+  fix(request: FixRequest): void;
+  suggest(suggestion: Suggestion): void;
+}
+
 /** How a rule reports: a finding it decided, or one it leaves to Zapier (`deferred`). */
 export interface Report<Messages extends Record<string, string>> {
   <Id extends keyof Messages & string>(
     place: Place,
     messageId: Id,
     ...data: DataFor<Messages[Id]>
-  ): void;
+  ): Reported;
   deferred<Id extends keyof Messages & string>(
     place: Place,
     messageId: Id,
     ...data: DataFor<Messages[Id]>
-  ): void;
+  ): Reported;
   /**
    * A finding of the rule's category where its reading goes further than
    * the evidence (Zapier's prose is ambiguous, no verdict is known): its
@@ -123,7 +182,7 @@ export interface Report<Messages extends Record<string, string>> {
     place: Place,
     messageId: Id,
     ...data: DataFor<Messages[Id]>
-  ): void;
+  ): Reported;
 }
 
 export interface RuleDefinition<Messages extends Record<string, string>> {
@@ -178,13 +237,29 @@ export function defineRule<const Messages extends Record<string, string>>(
             throw new Error(`${meta.id} has no message "${messageId}"`);
           }
           const message = fillMessage(template, data);
-          found.push({
+          const finding: Finding = {
             status,
             ...(unconfirmed ? { unconfirmed: true as const } : {}),
             messageId,
             message,
             place,
-          });
+          };
+          found.push(finding);
+          const reported: Reported = {
+            fix(request) {
+              if (meta.fixable === undefined) {
+                throw new Error(`${meta.id} gives a fix, but its meta is not fixable`);
+              }
+              finding.fix = { ...request };
+            },
+            suggest(suggestion) {
+              if (meta.hasSuggestions !== true) {
+                throw new Error(`${meta.id} gives a suggestion, but its meta has none`);
+              }
+              finding.suggestions = [...(finding.suggestions ?? []), suggestion];
+            },
+          };
+          return reported;
         };
       const guessed = meta.categoryEvidence === null;
       const report = Object.assign(add(statusOf(meta.category), guessed), {
@@ -275,6 +350,9 @@ export interface ReportEntry {
   nothingToJudge?: string;
   message: string;
   place: Place;
+  /** The finding's fix and suggestions (Finding's). */
+  fix?: Finding['fix'];
+  suggestions?: Suggestion[];
 }
 
 /**

@@ -4,8 +4,12 @@
  * run through every rule. An invalid case names the rule's findings exactly
  * (place and message, status when not the rule's own); a valid case, none.
  * Either way no other rule changes its verdict, unless the case names it.
+ * A fixable rule's output cases give the code that writes the change, and
+ * the code after its fixes; with the fixes' values in the definition, the
+ * finding is gone.
  */
 import { checkApp } from '../src/check-app';
+import { changesOf, placeFixes } from '../src/fix';
 import type { ListingRead, SourceFile, StepRun } from '../src/input';
 import { RULES } from '../src/registry';
 import type { FindingStatus, ResultStatus, Rule } from '../src/rule';
@@ -56,6 +60,33 @@ export interface InvalidCase extends Case {
 
 export type ValidCase = Case;
 
+/** A fix: the app's code that writes a change (`file`, default `index.js`), and that code after `--fix`. */
+export interface OutputCase {
+  name: string;
+  change: Change;
+  code: string;
+  output: string;
+  file?: string;
+}
+
+/** `definition` with the value at `path` (`a.b[2].c`) set, or removed when null. */
+function setAtPath(definition: AppDefinition, path: string, value: string | null): void {
+  const parts = path
+    .split(/\.|\[(\d+)\]/)
+    .filter((part) => part !== undefined && part !== '');
+  const last = parts.pop() ?? '';
+  let at: unknown = definition;
+  for (const part of parts) {
+    at = (at as Record<string, unknown>)[part];
+  }
+  const holder = at as Record<string, unknown>;
+  if (value === null) {
+    delete holder[last];
+  } else {
+    holder[last] = value;
+  }
+}
+
 export function changed(change: Change): TestInput {
   const input = validInput();
   if (typeof change === 'function') {
@@ -88,7 +119,11 @@ function run(rule: Rule, change: Change) {
 
 export function testRule(
   rule: Rule,
-  cases: { valid: readonly ValidCase[]; invalid: readonly InvalidCase[] },
+  cases: {
+    valid: readonly ValidCase[];
+    invalid: readonly InvalidCase[];
+    output?: readonly OutputCase[];
+  },
 ): void {
   describe(`${rule.meta.id} ${rule.meta.name}`, () => {
     it('is registered, passes on the valid app, and has two valid and two invalid cases at least', () => {
@@ -135,6 +170,52 @@ export function testRule(
         },
       );
     });
+
+    if (rule.meta.fixable !== undefined || cases.output !== undefined) {
+      describe('output', () => {
+        it('has two output cases at least, and its meta says it fixes', () => {
+          expect(rule.meta.fixable).toBe('text');
+          expect(cases.output?.length ?? 0).toBeGreaterThanOrEqual(2);
+        });
+        it.each((cases.output ?? []).map((each) => [each.name, each] as const))(
+          '%s',
+          (_, each) => {
+            const input = changed(each.change);
+            const file = each.file ?? 'index.js';
+            input.sources = [{ path: file, text: each.code }];
+            const own = checkApp(input).find((result) => result.meta.id === rule.meta.id);
+            const placed = placeFixes(input.sources, own === undefined ? [] : [own]);
+            const fixes = placed.results.flatMap((result) =>
+              result.findings.flatMap((finding) =>
+                finding.fix === undefined ? [] : [finding.fix],
+              ),
+            );
+            expect(fixes.map((fix) => fix.at)).toEqual(
+              fixes.map(() => expect.objectContaining({ file }) as unknown),
+            );
+            const [change] = changesOf(placed.results, placed.texts);
+            expect(change?.after).toBe(each.output);
+            // The fixes' values in the definition: the findings they fix are gone.
+            for (const fix of fixes) {
+              setAtPath(input.definition, fix.path, fix.text);
+            }
+            const after = checkApp(input).find(
+              (result) => result.meta.id === rule.meta.id,
+            );
+            const fixedPlaces = placed.results
+              .flatMap((result) => result.findings)
+              .filter((finding) => finding.fix !== undefined)
+              .map((finding) => placeText(finding.place));
+            expect(fixedPlaces.length).toBeGreaterThan(0);
+            expect(
+              after?.findings
+                .map((finding) => placeText(finding.place))
+                .filter((place) => fixedPlaces.includes(place)),
+            ).toEqual([]);
+          },
+        );
+      });
+    }
   });
 }
 

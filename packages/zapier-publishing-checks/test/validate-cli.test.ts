@@ -488,6 +488,17 @@ describe("a command line's conventions", () => {
         link: 'https://docs.zapier.com/platform/publish/integration-checks-reference#D021',
         ignored: null,
         nothingToJudge: null,
+        // Its fix, where the description is written in index.js.
+        fix: {
+          path: 'triggers.new_thing.display.description',
+          value: 'Fires when a thing is added.',
+          text: 'Triggers when a thing is added.',
+          at: expect.objectContaining({
+            file: 'index.js',
+            startLine: 9,
+            text: '"Triggers when a thing is added."',
+          }) as unknown,
+        },
       });
       expect(json.summary).toEqual({
         checks: RULES.length,

@@ -12,6 +12,7 @@ import type { IgnoreEntry } from '../config';
 import type { LintResult } from '../lint';
 import type { CodeLocation, ReportEntry } from '../rule';
 import { categoryUnconfirmed, linkOf, placeText } from '../rule';
+import { fixWords, placedFix, suggestionWords } from '../fix/shown';
 import { allEntries, notDecided, shown, summaryLine, unusedLine } from './summary';
 import { verdictLines, verdictOf } from './verdict';
 
@@ -62,7 +63,13 @@ const counts = (entry: ReportEntry): entry is Counted =>
 function annotation(entry: Counted, appDir: string): string {
   const at = placeText(entry.place);
   const status = `${entry.status === 'publishing-task' ? 'publishing task' : entry.status}${categoryUnconfirmed(entry) ? ', category unconfirmed' : ''}`;
-  const message = `${at === '' ? '' : `${at}: `}${entry.message} (${status}; ${linkOf(entry.meta)})`;
+  // What --fix writes, or what the author may write instead: the suggested text.
+  const remedies = [
+    ...(placedFix(entry) === undefined ? [] : [fixWords(entry) ?? '']),
+    ...(entry.suggestions ?? []).map(suggestionWords),
+  ];
+  const more = remedies.length === 0 ? '' : ` ${remedies.join('; ')}.`;
+  const message = `${at === '' ? '' : `${at}: `}${entry.message} (${status}; ${linkOf(entry.meta)})${more}`;
   return command(LEVEL[entry.status], entry.meta.id, message, entry.near, appDir);
 }
 

@@ -3,7 +3,13 @@ import type { IgnoreEntry } from '../config';
 import type { LintResult } from '../lint';
 import type { LiveReport } from '../read/live-run';
 import type { SchemaError } from '../read/schema';
-import type { CodeLocation, ReportEntry, ResultStatus } from '../rule';
+import type {
+  CodeLocation,
+  FixPlace,
+  ReportEntry,
+  ResultStatus,
+  Suggestion,
+} from '../rule';
 import { categoryUnconfirmed, entriesOf, linkOf } from '../rule';
 import type { Summary } from './summary';
 import { shown, summaryOf } from './summary';
@@ -33,6 +39,14 @@ export interface JsonEntry {
   ignored: string | null;
   /** A pass that judged nothing: what the app lacks ("no visible polling trigger"); else null. */
   nothingToJudge: string | null;
+  /**
+   * A fixable finding's fix: the definition's value and its new text (null:
+   * removed), and `at`, where `--fix` writes it (file, offsets, lines and
+   * columns, replacement) or why it does not; absent when there is none.
+   */
+  fix?: { path: string; value: string; text: string | null; at: FixPlace | null };
+  /** Changes for the author to weigh, never applied; absent when there are none. */
+  suggestions?: Suggestion[];
 }
 
 export interface JsonReport {
@@ -82,6 +96,17 @@ export function jsonEntry(entry: ReportEntry): JsonEntry {
     link: linkOf(entry.meta),
     ignored: entry.ignored ?? null,
     nothingToJudge: entry.nothingToJudge ?? null,
+    ...(entry.fix === undefined
+      ? {}
+      : {
+          fix: {
+            path: entry.fix.path,
+            value: entry.fix.value,
+            text: entry.fix.text,
+            at: entry.fix.at ?? null,
+          },
+        }),
+    ...(entry.suggestions === undefined ? {} : { suggestions: entry.suggestions }),
   };
 }
 

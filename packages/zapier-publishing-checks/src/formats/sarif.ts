@@ -19,6 +19,7 @@ import {
   pageFileOf,
   placeText,
 } from '../rule';
+import { fixWords, placedFix } from '../fix/shown';
 import { allEntries, shown } from './summary';
 
 const LEVEL: Record<Category, 'error' | 'warning'> = {
@@ -59,6 +60,39 @@ function descriptor(meta: RuleMeta) {
 /** A file of the app as a URI from the folder the command runs in (the repository's root in a workflow). */
 const uriOf = (appDir: string, file: string) =>
   relative(process.cwd(), join(appDir, file)).split('\\').join('/');
+
+/** A finding's fix as SARIF's: the characters it replaces, and what it writes. */
+function fixesOf(entry: ReportEntry, appDir: string) {
+  const at = placedFix(entry);
+  if (at === undefined) {
+    return {};
+  }
+  return {
+    fixes: [
+      {
+        description: { text: fixWords(entry) ?? '' },
+        artifactChanges: [
+          {
+            artifactLocation: { uri: uriOf(appDir, at.file) },
+            replacements: [
+              {
+                deletedRegion: {
+                  startLine: at.startLine,
+                  startColumn: at.startColumn,
+                  endLine: at.endLine,
+                  endColumn: at.endColumn,
+                  charOffset: at.start,
+                  charLength: at.end - at.start,
+                },
+                insertedContent: { text: at.text },
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
 
 export function sarifReport(
   tool: { name: string; version: string },
@@ -141,11 +175,15 @@ export function sarifReport(
             ...(entry.ignored === undefined
               ? {}
               : { suppressions: [{ kind: 'external', justification: entry.ignored }] }),
+            ...fixesOf(entry, result.appDir),
             properties: {
               category: entry.status,
               ...(entry.status === 'deferred'
                 ? {}
                 : { categoryConfirmed: !categoryUnconfirmed(entry) }),
+              ...(entry.suggestions === undefined
+                ? {}
+                : { suggestions: entry.suggestions }),
             },
           };
         }),

@@ -11,6 +11,7 @@ import {
 } from '../rule';
 import { entryPlace, notDecided, shown, summaryLine, unusedLine } from './summary';
 import { verdictLines, verdictOf } from './verdict';
+import { fixableCount, suggestionWords } from '../fix/shown';
 
 const VERSIONING_URL = 'https://docs.zapier.com/integrations/manage/versions';
 
@@ -145,7 +146,15 @@ export function textReport(result: LintResult, options: TextOptions = {}): strin
   };
   const line = (entry: ReportEntry) => entryLine(entry, layout);
   lines.push(`==> publishing checks (${ZAPIER_CHECKS_REFERENCE})`);
-  lines.push(...checks.map(line));
+  // A finding's suggestions, each on a line below it.
+  lines.push(
+    ...checks.flatMap((entry) => [
+      line(entry),
+      ...(entry.ignored === undefined ? (entry.suggestions ?? []) : []).map(
+        (suggestion) => `  ${suggestionWords(suggestion)}`,
+      ),
+    ]),
+  );
   lines.push(
     ...off.map((id) => `${columns('ignored', id, 'off', layout)} by ${config.source}`),
     ...unused.map(
@@ -153,6 +162,12 @@ export function textReport(result: LintResult, options: TextOptions = {}): strin
         `${columns('warning', CONFIG_ID, STATUS_WORDS.warning, layout)} ${entryPlace(config.source, entry)}: ${unusedLine(entry)}.`,
     ),
   );
+  const fixable = quiet ? 0 : fixableCount(result.results);
+  if (fixable > 0) {
+    lines.push(
+      `${fixable} finding${fixable === 1 ? '' : 's'} can be fixed in the app's code: --fix-dry-run shows how, --fix writes it`,
+    );
+  }
   lines.push(summaryLine(result));
   if (versioning !== null) {
     const versioningLines = [...versioningEntries.map(line), ...versioning.closing];

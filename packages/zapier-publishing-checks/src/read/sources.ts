@@ -242,3 +242,13 @@ export function readSources(appDir: string): SourceFile[] {
     .slice(0, MOST_FILES)
     .map((path) => ({ path: relative(dir, path), text: readFileSync(path, 'utf8') }));
 }
+
+/**
+ * Whether a file of the app (relative to its folder) is a TypeScript
+ * app's build output (under tsconfig's `outDir`): the fixes edit its sources.
+ */
+export function isBuildOutput(appDir: string, file: string): boolean {
+  const dir = resolve(appDir);
+  const build = buildOf(dir);
+  return build !== undefined && inside(build.outDir, resolve(dir, file));
+}

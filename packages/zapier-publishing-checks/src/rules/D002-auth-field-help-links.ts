@@ -17,6 +17,7 @@ export default defineRule({
       'every auth field a user fills links, in its help text, to where its value is found',
     url: zapierReference('D002'),
     needs: ['definition'],
+    hasSuggestions: true,
     messages: {
       noLink:
         'add a markdown link [to the page](https://…) where the user finds its value to its help text',
@@ -28,7 +29,15 @@ export default defineRule({
       // An address in backticks is an example of a value, not a link.
       const help = (field.helpText ?? '').replace(/`[^`\n]*`/g, '');
       if (field.computed !== true && !LINK.test(help)) {
-        report(place, 'noLink');
+        // Where the value is found, only the author knows: the address is left to fill in.
+        const said = (field.helpText ?? '').trim();
+        report(place, 'noLink').suggest({
+          description: 'link the page where the user finds the value',
+          path: `${place.path}.helpText`,
+          text: JSON.stringify(
+            `${said === '' ? '' : `${said} `}Find your ${field.label ?? field.key ?? 'value'} [in your account settings](https://…).`,
+          ),
+        });
       }
     }
   },

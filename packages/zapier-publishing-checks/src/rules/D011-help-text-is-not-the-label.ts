@@ -26,6 +26,7 @@ export default defineRule({
       'no help text is its field label again (case, spaces and punctuation aside)',
     url: zapierReference('D011'),
     needs: ['definition'],
+    fixable: 'text',
     messages: {
       repeatsLabel:
         'the help text "%{helpText}" is its label: explain the field, or drop the help text',
@@ -39,7 +40,13 @@ export default defineRule({
     ];
     for (const { field, place } of fields) {
       if (repeatsLabel(field)) {
-        report(place, 'repeatsLabel', { helpText: field.helpText ?? '' });
+        const helpText = field.helpText ?? '';
+        // The fix drops the help text: it says nothing the label does not.
+        report(place, 'repeatsLabel', { helpText }).fix({
+          path: `${place.path}.helpText`,
+          value: helpText,
+          text: null,
+        });
       }
     }
   },

@@ -13,6 +13,7 @@ export default defineRule({
       'visible trigger, search, create and search-or-create labels are in Title Case ("New Lead")',
     url: zapierReference('D018'),
     needs: ['definition'],
+    fixable: 'text',
     messages: {
       notTitleCase: 'write the label "%{label}" as "%{titled}"',
     },
@@ -34,10 +35,12 @@ export default defineRule({
       const label = display?.label ?? '';
       const titled = titleCase(label);
       if (titled !== label) {
-        report({ step, path: `${step}.display.label` }, 'notTitleCase', {
-          label,
-          titled,
-        });
+        const path = `${step}.display.label`;
+        const found = report({ step, path }, 'notTitleCase', { label, titled });
+        // A fix settles the finding: the label it writes is its own Title Case.
+        if (titleCase(titled) === titled) {
+          found.fix({ path, value: label, text: titled });
+        }
       }
     }
   },

@@ -23,6 +23,7 @@ export default defineRule({
       'cleanInputData is false, for the app (flags.cleanInputData) or for each operation with input',
     url: zapierReference('D028'),
     needs: ['definition'],
+    hasSuggestions: true,
     messages: {
       on: "cleanInputData is %{how}: set it to false (flags.cleanInputData for the app, or this operation's operation.cleanInputData) and handle empty values in code",
       oldCore:
@@ -46,6 +47,11 @@ export default defineRule({
         }
         report(at, 'on', {
           how: own === true || app === true ? 'true' : 'not set (true)',
+        }).suggest({
+          description:
+            'turn cleanInputData off for the app, once its code handles empty values',
+          path: 'flags.cleanInputData',
+          text: 'false',
         });
       }
     }

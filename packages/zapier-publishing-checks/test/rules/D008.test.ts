@@ -121,4 +121,40 @@ testRule(rule, {
       ],
     },
   ],
+  output: [
+    {
+      name: 'bare URLs become links to themselves; a sentence keeps its full stop',
+      change: withHelpText('See https://example.org/docs. Or <https://example.org/faq>'),
+      code: [
+        "const email = { key: 'email', label: 'Email',",
+        "  helpText: 'See https://example.org/docs. Or <https://example.org/faq>' };",
+        "module.exports = { key: 'find_contact', operation: { inputFields: [email] } };",
+        '',
+      ].join('\n'),
+      output: [
+        "const email = { key: 'email', label: 'Email',",
+        "  helpText: 'See [https://example.org/docs](https://example.org/docs). Or [https://example.org/faq](https://example.org/faq)' };",
+        "module.exports = { key: 'find_contact', operation: { inputFields: [email] } };",
+        '',
+      ].join('\n'),
+    },
+    {
+      name: 'an address without a scheme becomes code; links and code spans stay',
+      change: withHelpText(
+        'Find it at www.example.org, or [the docs](https://example.org/docs) and `https://x.org`.',
+      ),
+      code: [
+        "const email = { key: 'email', label: 'Email',",
+        '  helpText: "Find it at www.example.org, or [the docs](https://example.org/docs) and `https://x.org`." };',
+        "module.exports = { key: 'find_contact', operation: { inputFields: [email] } };",
+        '',
+      ].join('\n'),
+      output: [
+        "const email = { key: 'email', label: 'Email',",
+        '  helpText: "Find it at `www.example.org`, or [the docs](https://example.org/docs) and `https://x.org`." };',
+        "module.exports = { key: 'find_contact', operation: { inputFields: [email] } };",
+        '',
+      ].join('\n'),
+    },
+  ],
 });

@@ -138,6 +138,61 @@ testRule(rule, {
       alsoChanges: VISIBLE_DROPDOWN_SOURCE_ALSO_CHANGES.filter((id) => id !== 'D018'),
     },
   ],
+  output: [
+    {
+      name: 'the label in its own literal: only its characters change, the comment stays',
+      change: withLabel('triggers.new_contact', 'new contact'),
+      code: [
+        'module.exports = {',
+        "  key: 'new_contact',",
+        "  noun: 'Contact',",
+        "  display: { label: 'new contact' /* shown in the editor */, description: 'Triggers when a contact is added.' },",
+        '};',
+        '',
+      ].join('\n'),
+      output: [
+        'module.exports = {',
+        "  key: 'new_contact',",
+        "  noun: 'Contact',",
+        "  display: { label: 'New Contact' /* shown in the editor */, description: 'Triggers when a contact is added.' },",
+        '};',
+        '',
+      ].join('\n'),
+    },
+    {
+      name: 'a const the step names: the const is fixed, in its quotes',
+      change: withLabel('creates.create_contact', 'Add Label To Contact'),
+      code: [
+        'const LABEL = "Add Label To Contact";',
+        "const create = { key: 'create_contact', display: { label: LABEL } };",
+        'module.exports = create;',
+        '',
+      ].join('\n'),
+      output: [
+        'const LABEL = "Add Label to Contact";',
+        "const create = { key: 'create_contact', display: { label: LABEL } };",
+        'module.exports = create;',
+        '',
+      ].join('\n'),
+    },
+    {
+      name: 'a TypeScript step, the label in a template literal',
+      change: withLabel('searches.find_contact', 'find contact by email'),
+      file: 'src/searches/contact.ts',
+      code: [
+        "import type { Search } from 'zapier-platform-core';",
+        '',
+        "export default { key: 'find_contact', display: { label: `find contact by email` } } satisfies Search;",
+        '',
+      ].join('\n'),
+      output: [
+        "import type { Search } from 'zapier-platform-core';",
+        '',
+        "export default { key: 'find_contact', display: { label: `Find Contact by Email` } } satisfies Search;",
+        '',
+      ].join('\n'),
+    },
+  ],
 });
 
 describe('titleCase, the passing version of a label', () => {

@@ -71,4 +71,30 @@ testRule(rule, {
       alsoChanges: VISIBLE_DROPDOWN_SOURCE_ALSO_CHANGES.filter((id) => id !== 'D021'),
     },
   ],
+  output: [
+    {
+      name: 'the full stop it lacks is added',
+      change: withDescription('Triggers when a contact is added'),
+      code: [
+        "module.exports = { key: 'new_contact', display: { label: 'New Contact', description: 'Triggers when a contact is added' } };",
+        '',
+      ].join('\n'),
+      output: [
+        "module.exports = { key: 'new_contact', display: { label: 'New Contact', description: 'Triggers when a contact is added.' } };",
+        '',
+      ].join('\n'),
+    },
+    {
+      name: '"Fires when" says it otherwise: its opening is rewritten',
+      change: withDescription('Fires when a contact is added.'),
+      code: [
+        "module.exports = { key: 'new_contact', display: { label: 'New Contact', description: 'Fires when a contact is added.' } };",
+        '',
+      ].join('\n'),
+      output: [
+        "module.exports = { key: 'new_contact', display: { label: 'New Contact', description: 'Triggers when a contact is added.' } };",
+        '',
+      ].join('\n'),
+    },
+  ],
 });
