@@ -140,6 +140,7 @@ describe('fixes and suggestions as rules declare them', () => {
         id: 'X001',
         name: 'x',
         category: 'warning',
+        categoryEvidence: null,
         requirement: 'x',
         url: null,
         needs: ['definition'],
