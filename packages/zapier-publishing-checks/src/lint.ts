@@ -31,7 +31,7 @@ import { RULES } from './registry';
 import type { Rule, RuleResult } from './rule';
 import { blocks } from './rule';
 import type { AppDefinition } from './shared/definition';
-import { isRecord, visibleSteps } from './shared/definition';
+import { isHookTrigger, isRecord, visibleSteps } from './shared/definition';
 import { CannotCheckError, messageOf } from './shared/messages';
 import type { VersionInputs, VersionReport } from './versioning';
 import { checkVersions } from './versioning';
@@ -179,6 +179,29 @@ function checkInputKeys(
   }
 }
 
+/** `--delivery` keys must name a visible hook trigger: a delivery is a webhook's body, and only such a step runs on one. */
+function checkDeliveryKeys(
+  deliveries: ReadonlyMap<string, unknown>,
+  definition: AppDefinition,
+): void {
+  const steps = visibleSteps(definition);
+  const hooks = steps.filter(isHookTrigger).map((step) => step.key);
+  for (const key of deliveries.keys()) {
+    const named = steps.find((step) => step.key === key && step.kind === 'trigger');
+    if (named === undefined || !isHookTrigger(named)) {
+      const what =
+        named === undefined
+          ? 'the app has no visible trigger with that key'
+          : `${named.path} is a polling trigger, and a delivery is a hook trigger's webhook body`;
+      const known =
+        hooks.length === 0
+          ? 'the app has no hook trigger'
+          : `its hook triggers: ${hooks.join(', ')}`;
+      throw new CannotCheckError(`--delivery ${key}: ${what} (${known})`);
+    }
+  }
+}
+
 /** The listing's path: `listing` must name a file that can be read; the default may be absent (M002 is then deferred). */
 function listingPathOf(option: string | undefined, appDir: string): string {
   if (option === undefined) {
@@ -256,6 +279,7 @@ export async function lint(
         };
         return { appDir: dir, schema, results: [], versioning: null, config: applied };
       }
+      checkDeliveryKeys(deliveries, definition);
       let runs: StepRun[];
       let live: LiveReport | undefined;
       if (liveInputs === undefined) {

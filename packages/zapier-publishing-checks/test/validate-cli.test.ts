@@ -569,3 +569,36 @@ describe("a command line's conventions", () => {
     });
   });
 });
+
+describe('a --delivery for a step that takes none', () => {
+  beforeEach(() => {
+    writeApp('New Thing', 'Triggers when a thing is added.');
+    writeFileSync(join(appDir, 'delivery.json'), '{"id":"1"}');
+  });
+
+  it('names a key no trigger has (exit 2)', async () => {
+    expect(
+      await run(
+        '--skip-schema',
+        '--delivery',
+        `new_thnig=${join(appDir, 'delivery.json')}`,
+      ),
+    ).toBe(2);
+    expect(err).toEqual([
+      'zapier-publishing-checks: --delivery new_thnig: the app has no visible trigger with that key (the app has no hook trigger)',
+    ]);
+  });
+
+  it('names a polling trigger (exit 2)', async () => {
+    expect(
+      await run(
+        '--skip-schema',
+        '--delivery',
+        `new_thing=${join(appDir, 'delivery.json')}`,
+      ),
+    ).toBe(2);
+    expect(err).toEqual([
+      "zapier-publishing-checks: --delivery new_thing: triggers.new_thing is a polling trigger, and a delivery is a hook trigger's webhook body (the app has no hook trigger)",
+    ]);
+  });
+});
