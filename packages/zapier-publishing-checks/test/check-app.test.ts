@@ -2,6 +2,8 @@ import { checkApp } from '../src/check-app';
 import type { Rule } from '../src/rule';
 import D001 from '../src/rules/D001-no-credentials-in-steps';
 import T002 from '../src/rules/T002-polling-results-carry-primary-keys';
+import T006 from '../src/rules/T006-hook-list-keys-come-in-deliveries';
+import Z001 from '../src/rules/Z001-perform-list-results-match-output-fields';
 import { entryLine } from '../src/formats/text';
 import { entriesOf } from '../src/rule';
 import { validInput } from './fixtures';
@@ -58,6 +60,23 @@ describe('checkApp', () => {
       ]);
       expect(passLine(input)).toEqual([
         `✔ T002 pass            ${T002.meta.requirement}: nothing to judge, the app has no visible polling trigger. ${T002.meta.url}`,
+      ]);
+    });
+
+    it("says so for Z001 and T006 on a hook trigger without performList (D006's finding)", () => {
+      const input = validInput();
+      const hook = input.definition.triggers!.contact_hook!;
+      delete (hook.operation as Record<string, unknown>).performList;
+      input.runs = input.runs.filter((run) => run.method !== 'performList');
+      expect(
+        checkApp(input, [Z001, T006]).map(({ meta, status, nothingToJudge }) => [
+          meta.id,
+          status,
+          nothingToJudge,
+        ]),
+      ).toEqual([
+        ['Z001', 'pass', 'no visible REST hook trigger with performList'],
+        ['T006', 'pass', 'no visible REST hook trigger with performList'],
       ]);
     });
 

@@ -1,5 +1,5 @@
 import { defineRule, zapierReference } from '../rule';
-import { isHookTrigger } from '../shared/definition';
+import { hasPerformList } from '../shared/definition';
 import { RUN_MESSAGES, itemsOf, keysOf } from '../shared/local-runs';
 
 export default defineRule({
@@ -20,11 +20,11 @@ export default defineRule({
         'performList returns %{keys} that no delivery brings; give both the same shape',
     },
   },
-  judges: { steps: isHookTrigger, noun: 'REST hook trigger' },
+  judges: { steps: hasPerformList, noun: 'REST hook trigger with performList' },
   check(input, report) {
-    const listed = itemsOf(input, 'performList', isHookTrigger, report, 'T006');
+    const listed = itemsOf(input, 'performList', hasPerformList, report, 'T006');
     // perform not run or failed: said here too, T006 needs its items.
-    const performed = itemsOf(input, 'perform', isHookTrigger, report, 'T006');
+    const performed = itemsOf(input, 'perform', hasPerformList, report, 'T006');
     for (const { path, items } of listed) {
       const delivered = performed.find((each) => each.path === path);
       if (delivered === undefined) {

@@ -1,5 +1,5 @@
 import { defineRule, zapierReference } from '../rule';
-import { isHookTrigger } from '../shared/definition';
+import { hasPerformList } from '../shared/definition';
 import {
   OUTPUT_FIELD_MESSAGES,
   checkRunsAgainstOutputFields,
@@ -17,6 +17,6 @@ export default defineRule({
     needs: ['definition', 'runs'],
     messages: OUTPUT_FIELD_MESSAGES,
   },
-  judges: { steps: isHookTrigger, noun: 'REST hook trigger' },
+  judges: { steps: hasPerformList, noun: 'REST hook trigger with performList' },
   check: (input, report) => checkRunsAgainstOutputFields(input, 'performList', report),
 });

@@ -139,6 +139,11 @@ export function isHookTrigger(step: Step): boolean {
   return step.kind === 'trigger' && step.definition.operation?.type === 'hook';
 }
 
+/** A hook trigger with `performList`: what Z001 and T006 judge (D006 asks for it). */
+export function hasPerformList(step: Step): boolean {
+  return isHookTrigger(step) && step.definition.operation?.performList !== undefined;
+}
+
 export function isPollingTrigger(step: Step): boolean {
   return step.kind === 'trigger' && !isHookTrigger(step);
 }
