@@ -420,6 +420,7 @@ describe('a category the config sets, as ESLint sets a severity', () => {
         publishingTasks: ['D028'],
         deferred: [],
         unconfirmed: ['D001'],
+        connection: null,
       },
       review: { warnings: [], other: [] },
     });

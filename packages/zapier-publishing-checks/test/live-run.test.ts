@@ -193,7 +193,17 @@ it('names the refused key on each step, and judges the others', async () => {
   const report = JSON.parse(out.join('\n')) as {
     results: { id: string; status: string; step?: string; message: string }[];
     live: { env: string; connectionTest?: string; written: string[] } | null;
+    verdict: { promotion: { verdict: string; connection: string | null } };
   };
+  // The verdict names the failed connection: CI's log says why promotion is undecided.
+  expect(report.verdict.promotion).toEqual(
+    expect.objectContaining({
+      verdict: 'undecided',
+      connection: expect.stringMatching(
+        /^the connection in \.env failed its test \(.*401 invalid API key.*\)$/,
+      ) as unknown,
+    }),
+  );
   expect(report.live).toEqual({
     env: '.env',
     connectionTest: expect.stringContaining('401 invalid API key') as unknown,

@@ -52,7 +52,13 @@ it('allows both when every check passed, with nothing for review', () => {
   const result = lintResult(resultOf('D021'), resultOf('T003'));
   expect(verdictOf(result)).toEqual({
     push: { verdict: 'allowed', errors: [] },
-    promotion: { verdict: 'allowed', publishingTasks: [], deferred: [], unconfirmed: [] },
+    promotion: {
+      verdict: 'allowed',
+      publishingTasks: [],
+      deferred: [],
+      unconfirmed: [],
+      connection: null,
+    },
     review: { warnings: [], other: [] },
   });
   expect(verdictLines(verdictOf(result))).toEqual([
@@ -71,6 +77,7 @@ it('blocks the promotion on a publishing task, not the push', () => {
     publishingTasks: ['D021'],
     deferred: [],
     unconfirmed: [],
+    connection: null,
   });
 });
 
@@ -102,6 +109,7 @@ it('leaves the promotion undecided on a check not decided offline that could blo
     publishingTasks: [],
     deferred: ['M002'],
     unconfirmed: [],
+    connection: null,
   });
   // D023's category is unconfirmed: a Warning at best reading, which may block.
   expect(verdictOf(lintResult(resultOf('D023', 'deferred'))).promotion.deferred).toEqual([
@@ -120,6 +128,7 @@ it('leaves the promotion undecided on a finding whose category is unconfirmed, a
     publishingTasks: [],
     deferred: ['M002'],
     unconfirmed: ['D007'],
+    connection: null,
   });
   // A warning, unconfirmed, still goes to review.
   expect(verdict.review.warnings).toEqual(['D007']);

@@ -22,6 +22,8 @@ export interface Verdict {
     publishingTasks: string[];
     deferred: string[];
     unconfirmed: string[];
+    /** On a `--live` run whose connection failed its test: why (the live-data checks then wait for Zapier's run). */
+    connection: string | null;
   };
   /**
    * The checks of Zapier's reference whose warnings its reviewers read;
@@ -57,15 +59,20 @@ export function verdictOf(result: LintResult): Verdict {
   const warned = counted.filter((entry) => entry.status === 'warning');
   const zapiers = (entry: ReportEntry) =>
     entry.meta.url?.startsWith(ZAPIER_CHECKS_REFERENCE) === true;
+  const tested = result.live?.connectionTest;
+  const connection =
+    tested === undefined || tested === 'passed'
+      ? null
+      : `the connection in ${result.live?.env ?? '.env'} failed its test (${tested})`;
   const promotion =
     errors.length > 0 || publishingTasks.length > 0
       ? 'blocked'
-      : deferred.length > 0 || unconfirmed.length > 0
+      : deferred.length > 0 || unconfirmed.length > 0 || connection !== null
         ? 'undecided'
         : 'allowed';
   return {
     push: { verdict: errors.length > 0 ? 'blocked' : 'allowed', errors },
-    promotion: { verdict: promotion, publishingTasks, deferred, unconfirmed },
+    promotion: { verdict: promotion, publishingTasks, deferred, unconfirmed, connection },
     review: {
       warnings: idsOf(warned.filter(zapiers)),
       other: idsOf(warned.filter((entry) => !zapiers(entry))),
@@ -86,6 +93,7 @@ export function verdictLines(
 ): string[] {
   const { push, promotion, review } = verdict;
   const why = [
+    ...(promotion.connection === null ? [] : [promotion.connection]),
     ...(promotion.deferred.length > 0
       ? [`${notDecided}: ${list(promotion.deferred)}`]
       : []),
