@@ -259,7 +259,12 @@ function withCategory<T extends { status: string; unconfirmed?: true }>(
     return { meta, items: [...items] };
   }
   return {
-    meta: { ...meta, category, categoryEvidence: `set by ${String(config.source)}` },
+    meta: {
+      ...meta,
+      category,
+      categoryEvidence: `set by ${String(config.source)}`,
+      categorySetBy: String(config.source),
+    },
     items: items.map((item) => {
       const decided = { ...item };
       delete decided.unconfirmed;

@@ -111,6 +111,8 @@ export interface RuleMeta {
    * evidence gave it, and every finding says its category is unconfirmed.
    */
   categoryEvidence: string | null;
+  /** The team's config that set the category (its file, or package.json's key), not Zapier: every finding says so. */
+  categorySetBy?: string;
   /** What the rule requires, in one line: a passing check's line says it. */
   requirement: string;
   /**

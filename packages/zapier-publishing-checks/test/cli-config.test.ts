@@ -351,7 +351,7 @@ describe('a category the config sets, as ESLint sets a severity', () => {
     writeConfig({ checks: { D021: 'warning' } });
     expect(await run()).toBe(0);
     expect(out).toContain(
-      `! ${idColumn('D021')} warning         triggers.new_thing: ${D021_MESSAGE}. ${REFERENCE}#D021`,
+      `! ${idColumn('D021')} warning         triggers.new_thing: ${D021_MESSAGE} (category set by ${join(appDir, CONFIG_FILE)}). ${REFERENCE}#D021`,
     );
     expect(verdictIn(out)).toEqual([
       'push: allowed, no error',
@@ -364,6 +364,14 @@ describe('a category the config sets, as ESLint sets a severity', () => {
     writeApp('Triggers when a thing is added.', TWO_WARNINGS);
     writeConfig({ checks: { D004: 'error' } });
     expect(await run()).toBe(1);
+    // The line says the team, not Zapier, made it an error.
+    expect(out.filter((line) => line.startsWith('✖ D004 '))).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^✖ D004 +error .*\\(category set by ${join(appDir, CONFIG_FILE)}\\)\\. `,
+        ),
+      ),
+    ]);
     expect(verdictIn(out)).toEqual([
       'push: blocked, errors: D004',
       'promotion: blocked, errors: D004',
@@ -400,17 +408,27 @@ describe('a category the config sets, as ESLint sets a severity', () => {
     writeConfig({ checks: { D028: 'publishing-task' } });
     expect(await run('--format', 'json')).toBe(1);
     const report = JSON.parse(out[0] ?? '') as {
-      results: { id: string; status: string; categoryConfirmed: boolean | null }[];
+      results: {
+        id: string;
+        status: string;
+        categoryConfirmed: boolean | null;
+        categorySetBy: string | null;
+      }[];
       config: { categories: Record<string, string> };
       verdict: unknown;
     };
     expect(
       report.results
         .filter((entry) => entry.status !== 'pass')
-        .map((entry) => [entry.id, entry.status, entry.categoryConfirmed]),
+        .map((entry) => [
+          entry.id,
+          entry.status,
+          entry.categoryConfirmed,
+          entry.categorySetBy,
+        ]),
     ).toEqual([
-      ['D001', 'publishing-task', false],
-      ['D028', 'publishing-task', true],
+      ['D001', 'publishing-task', false, null],
+      ['D028', 'publishing-task', true, join(appDir, CONFIG_FILE)],
     ]);
     expect(report.config.categories).toEqual({ D028: 'publishing-task' });
     expect(report.verdict).toEqual({

@@ -491,6 +491,7 @@ describe('applyIgnores', () => {
       ...D004,
       category: 'error',
       categoryEvidence: 'set by /app/.zapier-publishing-checks.json',
+      categorySetBy: '/app/.zapier-publishing-checks.json',
     });
     expect(checked[1]?.status).toBe('error');
     expect(checked[1]?.findings).toEqual([

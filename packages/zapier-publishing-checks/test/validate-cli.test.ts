@@ -485,6 +485,7 @@ describe("a command line's conventions", () => {
         message:
           'write the description as "Triggers when … ." (it is "Fires when a thing is added.")',
         categoryConfirmed: true,
+        categorySetBy: null,
         link: 'https://docs.zapier.com/platform/publish/integration-checks-reference#D021',
         ignored: null,
         nothingToJudge: null,
@@ -519,6 +520,7 @@ describe("a command line's conventions", () => {
           publishingTasks: ['D021'],
           deferred: [],
           unconfirmed: [],
+          connection: null,
         },
         review: { warnings: [], other: [] },
       });

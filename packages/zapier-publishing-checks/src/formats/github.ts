@@ -62,7 +62,7 @@ const counts = (entry: ReportEntry): entry is Counted =>
 
 function annotation(entry: Counted, appDir: string): string {
   const at = placeText(entry.place);
-  const status = `${entry.status === 'publishing-task' ? 'publishing task' : entry.status}${categoryUnconfirmed(entry) ? ', category unconfirmed' : ''}`;
+  const status = `${entry.status === 'publishing-task' ? 'publishing task' : entry.status}${categoryUnconfirmed(entry) ? ', category unconfirmed' : entry.meta.categorySetBy === undefined ? '' : `, category set by ${entry.meta.categorySetBy}`}`;
   // What --fix writes, or what the author may write instead: the suggested text.
   const remedies = [
     ...(placedFix(entry) === undefined ? [] : [fixWords(entry) ?? '']),

@@ -33,6 +33,8 @@ export interface JsonEntry {
   message: string;
   /** Whether evidence (or the team's config) gave its category; null for a pass or a deferred finding. */
   categoryConfirmed: boolean | null;
+  /** The team's config that set its category (Zapier may sort it otherwise), or null. */
+  categorySetBy: string | null;
   /** Zapier's page for the check, or this package's page for its own (`local:…`) as a path (`linkOf`). */
   link: string;
   /** Why the config ignores it, or null: it counts. */
@@ -93,6 +95,7 @@ export function jsonEntry(entry: ReportEntry): JsonEntry {
       entry.status === 'pass' || entry.status === 'deferred'
         ? null
         : !categoryUnconfirmed(entry),
+    categorySetBy: entry.status === 'pass' ? null : (entry.meta.categorySetBy ?? null),
     link: linkOf(entry.meta),
     ignored: entry.ignored ?? null,
     nothingToJudge: entry.nothingToJudge ?? null,

@@ -91,7 +91,9 @@ export function entryLine(entry: ReportEntry, layout: LineLayout = {}): string {
       ? ` (ignored: ${entry.ignored})`
       : categoryUnconfirmed(entry)
         ? ' (category unconfirmed)'
-        : '';
+        : entry.status !== 'pass' && entry.meta.categorySetBy !== undefined
+          ? ` (category set by ${entry.meta.categorySetBy})`
+          : '';
   return `${columns(shown, entry.meta.id, STATUS_WORDS[shown], layout)} ${what}${why}. ${linkOf(entry.meta)}`;
 }
 
