@@ -313,6 +313,7 @@ printf '%s\n' "BASE_URL=$api" "authData_api_key=$api_key" >.env
 live_args=(--live --skip-schema --format json --delivery new_order=delivery.json --input find_contact=search.json)
 code="$(checks "$node22" "${live_args[@]}")"
 expect_code 1 "$code" "--live on the faults"
+json_holds "report.verdict.push.verdict === 'allowed' && report.verdict.promotion.verdict === 'blocked' && ['T002', 'T004', 'T005', 'T006', 'Z001'].every((id) => report.verdict.promotion.publishingTasks.includes(id))" "--live on the faults: the verdict"
 finding() { echo "report.results.some((r) => r.id === '$1' && r.status === '$2' && r.step === '$3' && $4)"; }
 json_holds "$(finding T002 publishing-task triggers.new_contact "r.message.includes('return \"id\"')")" "--live T002"
 json_holds "$(finding T003 warning triggers.new_contact "r.field === 'created_at'")" "--live T003"
@@ -329,6 +330,7 @@ echo "faults: exit 1; $(json_value 'report.results.filter((r) => ["T002","T003",
 printf '%s\n' "BASE_URL=$api" "authData_api_key=wrong-key-9f8e7d6c" >.env
 code="$(checks "$node22" "${live_args[@]}")"
 json_holds "$(finding T005 deferred triggers.new_contact "r.message.includes('the API refused the connection in .env (authData_api_key): 401 invalid API key')")" "--live, a refused key"
+json_holds "report.verdict.promotion.connection !== null && report.verdict.promotion.connection.includes('401 invalid API key')" "--live, a refused key: the verdict names the connection"
 if grep -q 'wrong-key-9f8e7d6c' "$work/out" "$work/err"; then fail "--live printed the refused key"; fi
 echo "a refused key: exit $code; $(json_value 'report.results.find((r) => r.id === "T005" && r.step === "triggers.new_contact").message')"
 
