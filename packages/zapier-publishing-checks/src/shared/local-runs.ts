@@ -15,6 +15,8 @@ export const RUN_MESSAGES = {
   notRun:
     '%{method}: it could not run here (%{reason}); Zapier decides this on a live run',
   notRunLive: '%{method}: not run live (%{reason}); Zapier decides this on its own run',
+  notJudgedLive:
+    '%{method}: not judged live (%{reason}); Zapier decides this on its own run',
   failed: '%{method} failed on a %{runsFrom} run: %{error}; fix it so it returns items',
 } as const;
 
@@ -88,7 +90,8 @@ export function itemsOf(
         explainedBy: explainedBy(step, method),
       });
     } else if (outcome.kind === 'not run') {
-      report.deferred(place, runsFrom === 'live' ? 'notRunLive' : 'notRun', {
+      const live = outcome.called === true ? 'notJudgedLive' : 'notRunLive';
+      report.deferred(place, runsFrom === 'live' ? live : 'notRun', {
         method,
         reason: outcome.reason,
       });
