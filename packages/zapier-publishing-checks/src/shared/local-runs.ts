@@ -11,7 +11,7 @@ import { flatKeys } from './values';
 
 /** What a local-run rule says of a run that gave no items; each such rule spreads these into its messages. */
 export const RUN_MESSAGES = {
-  noItems: '%{method}: its %{runsFrom} run gave no items (see %{explainedBy})',
+  noItems: '%{method}: no items from a %{runsFrom} run to judge (see %{explainedBy})',
   notRun:
     '%{method}: it could not run here (%{reason}); Zapier decides this on a live run',
   notRunLive: '%{method}: not run live (%{reason}); Zapier decides this on its own run',
