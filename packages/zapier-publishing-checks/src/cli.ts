@@ -64,7 +64,7 @@ const OPTIONS = {
   live: {
     type: 'boolean',
     default: false,
-    help: "run the steps on your own connection (the app's .env, as zapier-platform invoke keeps it) to decide T002-T006 and Z001: the connection test, each polling trigger's perform and hook trigger's performList, a search only with --input, never a create; an expired OAuth2 or session token is refreshed and the new one appended to .env. Without it nothing leaves the machine",
+    help: "run the steps on your own connection (the app's .env, as zapier-platform invoke keeps it) to decide T002-T006 and Z001: the connection test (no step if the API leaves it unanswered), each polling trigger's perform and hook trigger's performList, a search only with --input, never a create; an expired OAuth2 or session token is refreshed and the new one appended to .env. Without it nothing leaves the machine",
   },
   env: {
     type: 'string',
@@ -271,9 +271,15 @@ function filesByKey(
 }
 
 /** The options as `lint` takes them. */
-const lintOptionsOf = (values: Values): LintOptions => ({
+const lintOptionsOf = (values: Values, output: Output): LintOptions => ({
   deliveries: filesByKey(values.delivery, 'delivery', 'TRIGGER_KEY'),
-  ...(values.live ? { live: true } : {}),
+  ...(values.live
+    ? {
+        live: true,
+        // A call may take 30 s: say which one is waiting.
+        onLiveCall: (method: string) => output.err(`${NAME}: --live: running ${method}`),
+      }
+    : {}),
   ...(values.env === undefined ? {} : { env: values.env }),
   ...(values.input.length === 0
     ? {}
@@ -463,12 +469,14 @@ export async function main(
     if (values.fix && values['fix-dry-run']) {
       throw new CannotCheckError('--fix and --fix-dry-run: give one of them');
     }
-    const result = await lint(appDir, lintOptionsOf(values));
+    const result = await lint(appDir, lintOptionsOf(values, output));
     if (values['fix-dry-run']) {
       return printDryRun(result, printing, maxWarnings, output);
     }
     if (values.fix) {
-      const fixed = await fixApp(result, () => lint(appDir, lintOptionsOf(values)));
+      const fixed = await fixApp(result, () =>
+        lint(appDir, lintOptionsOf(values, output)),
+      );
       fixed.notes.forEach((note) => output.err(`${NAME}: ${note}`));
       return print(fixed.left, printing, maxWarnings, output);
     }

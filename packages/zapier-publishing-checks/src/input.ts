@@ -25,8 +25,12 @@ export type RunMethod = 'perform' | 'performList';
 
 export type RunOutcome =
   | { kind: 'items'; items: Item[] }
-  /** Nothing to decide from: no recorded delivery, or the run needs the network. */
-  | { kind: 'not run'; reason: string }
+  /**
+   * Nothing to decide from: no recorded delivery, or the run needs the
+   * network. `called`: the step's code ran, and what stopped it came after
+   * (a live call the API refused or never answered).
+   */
+  | { kind: 'not run'; reason: string; called?: true }
   | { kind: 'failed'; error: string };
 
 /**

@@ -62,6 +62,8 @@ export interface LintOptions {
   env?: string;
   /** A JSON object of input for a live run of a trigger or search, by its key: a search runs live only with one. */
   inputs?: Readonly<Record<string, string>>;
+  /** With `live`: told each method (`authentication.test`, `triggers.KEY.operation.perform`, …) before its call, which may take 30 s. */
+  onLiveCall?: (method: string) => void;
   /** @internal How long one call of a step, local or live, may take (default: Zapier's 30 s); tests shorten it. */
   stepTimeoutMs?: number;
 }
@@ -299,6 +301,7 @@ export async function lint(
           ...(options.stepTimeoutMs === undefined
             ? {}
             : { timeoutMs: options.stepTimeoutMs }),
+          ...(options.onLiveCall === undefined ? {} : { onCall: options.onLiveCall }),
         }));
       }
       const sources = readSources(dir);

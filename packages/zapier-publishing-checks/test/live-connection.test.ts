@@ -149,6 +149,7 @@ it('says a session the API still refuses after its renewal is refused, without i
     kind: 'not run',
     reason:
       'the API refused the connection in .env (authData_password): 401, a stale token, again after a refresh',
+    called: true,
   });
 });
 
@@ -210,7 +211,7 @@ describe('what stopped a run, in words', () => {
         'ResponseError',
         JSON.stringify({ status: 500, content: '{"message":"database down"}' }),
       ),
-      { kind: 'not run', reason: 'the API answered 500 database down' },
+      { kind: 'not run', reason: 'the API answered 500 database down', called: true },
     ],
     [
       "the app's own message for the user",
@@ -218,6 +219,7 @@ describe('what stopped a run, in words', () => {
       {
         kind: 'not run',
         reason: 'the app stopped with its message for the user: Pick a sheet first',
+        called: true,
       },
     ],
     [
@@ -231,6 +233,7 @@ describe('what stopped a run, in words', () => {
         kind: 'not run',
         reason:
           'the API could not be reached (request to http://127.0.0.1:9/rows failed, reason: connect ECONNREFUSED)',
+        called: true,
       },
     ],
     [

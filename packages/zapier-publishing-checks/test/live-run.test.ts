@@ -7,6 +7,9 @@
  * request leaves.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
 import { main } from '../src/cli';
@@ -163,7 +166,7 @@ describe('on an API key, with every fault', () => {
       status: 'deferred',
       place: { step: 'triggers.new_event' },
       message:
-        'perform: not run live (the API did not answer within 1 s, where Zapier stops a step); Zapier decides this on its own run',
+        'perform: not judged live (the API did not answer within 1 s, where Zapier stops a step); Zapier decides this on its own run',
     });
     expect(result.live).toEqual({ env: '.env', connectionTest: 'passed', written: [] });
   });
@@ -215,13 +218,13 @@ it('names the refused key on each step, and judges the others', async () => {
     expect.objectContaining({
       status: 'deferred',
       step: 'triggers.new_contact',
-      message: `perform: not run live (${refused}); Zapier decides this on its own run`,
+      message: `perform: not judged live (${refused}); Zapier decides this on its own run`,
     }),
   ]);
   expect(report.results.filter((each) => each.id === 'Z001')).toEqual([
     expect.objectContaining({
       status: 'deferred',
-      message: `performList: not run live (${refused}); Zapier decides this on its own run`,
+      message: `performList: not judged live (${refused}); Zapier decides this on its own run`,
     }),
   ]);
   // The hook's perform ran on its delivery, without the API: T004 judged it.
@@ -233,7 +236,95 @@ it('names the refused key on each step, and judges the others', async () => {
   expect(err).toContain(
     `zapier-publishing-checks: --live: the connection in .env failed its test: ${refused}`,
   );
+  // Each call that may take 30 s is named before it starts, on stderr.
+  expect(err).toEqual(
+    expect.arrayContaining([
+      'zapier-publishing-checks: --live: running authentication.test',
+      'zapier-publishing-checks: --live: running triggers.new_contact.operation.perform',
+      'zapier-publishing-checks: --live: running triggers.new_order.operation.performList',
+    ]),
+  );
+  expect(out.join('\n')).not.toContain('--live: running');
   expect([...out, ...err].join('\n')).not.toContain('wrong-key-0a1b2c3d');
+});
+
+describe('a connection test that never gets an answer, or cannot reach the API', () => {
+  let api: Server;
+  /** Each request the API got: it answers none. */
+  let received: string[];
+  let calls: string[];
+  beforeEach(async () => {
+    received = [];
+    calls = [];
+    api = createServer((request) => received.push(`${request.method} ${request.url}`));
+    await new Promise<void>((listening) => api.listen(0, '127.0.0.1', listening));
+    writeStandInApp(appDir, 'key', true);
+  });
+  afterEach(
+    () =>
+      new Promise<void>((closed) => {
+        api.closeAllConnections();
+        api.close(() => closed());
+      }),
+  );
+
+  const useApi = (port: number) =>
+    writeFileSync(
+      join(appDir, '.env'),
+      `BASE_URL=http://127.0.0.1:${port}\nauthData_api_key=${API_KEY}\n`,
+    );
+  const deferred = (result: LintResult) =>
+    result.results.flatMap((each) =>
+      each.findings
+        .filter((finding) => / live \(/.test(finding.message))
+        .map((finding) => `${each.meta.id} ${finding.place.step}: ${finding.message}`),
+    );
+  const create =
+    "T004 creates.add_contact: perform: not run live (a create never runs live: it would make a record in the connection's account); Zapier decides this on its own run";
+
+  it('calls no step after it, and says why on each', async () => {
+    useApi((api.address() as AddressInfo).port);
+    const result = await liveLint({
+      stepTimeoutMs: 1_000,
+      onLiveCall: (method) => calls.push(method),
+    });
+    expect(received).toEqual(['GET /api/me']);
+    expect(calls).toEqual(['authentication.test']);
+    expect(result.live).toEqual({
+      env: '.env',
+      connectionTest:
+        'the API did not answer within 1 s, where Zapier stops a step; no step was run',
+      written: [],
+    });
+    const stopped = (where: string) =>
+      `${where}: not run live (the connection test got no answer within 1 s); Zapier decides this on its own run`;
+    expect(deferred(result).sort()).toEqual(
+      [
+        create,
+        stopped('T004 searches.find_contact: perform'),
+        stopped('T005 triggers.new_contact: perform'),
+        stopped('T005 triggers.new_event: perform'),
+        stopped('T005 triggers.new_order: perform'),
+        stopped('Z001 triggers.new_order: performList'),
+      ].sort(),
+    );
+  });
+
+  it('calls no step after it when nothing listens, and says why on each', async () => {
+    const { port } = api.address() as AddressInfo;
+    await new Promise<void>((closed) => api.close(() => closed()));
+    useApi(port);
+    const result = await liveLint({ onLiveCall: (method) => calls.push(method) });
+    expect(calls).toEqual(['authentication.test']);
+    const stopped = deferred(result).filter((line) => line !== create);
+    expect(stopped).toHaveLength(5);
+    for (const line of stopped) {
+      expect(line).toMatch(
+        /^\w+ \S+: perform(List)?: not run live \(the connection test could not reach the API: request to http:\/\/127\.0\.0\.1:\d+\/api\/me failed, reason: .*ECONNREFUSED.*\); Zapier decides this on its own run$/,
+      );
+    }
+    expect(JSON.stringify(result)).not.toContain(API_KEY);
+  });
 });
 
 it('refreshes an expired OAuth2 token, appends the rotated one to .env, and prints neither', async () => {
@@ -304,7 +395,7 @@ it('says the refresh failed when the refresh token is refused, and keeps .env as
       status: 'deferred',
       place: { step: 'triggers.new_contact' },
       message:
-        'perform: not run live (the API refused the connection in .env (authData_access_token, authData_refresh_token): 401, a stale token; refreshing it failed: authentication.oauth2Config.refreshAccessToken: the API answered 400 invalid_grant); Zapier decides this on its own run',
+        'perform: not judged live (the API refused the connection in .env (authData_access_token, authData_refresh_token): 401, a stale token; refreshing it failed: authentication.oauth2Config.refreshAccessToken: the API answered 400 invalid_grant); Zapier decides this on its own run',
     },
   ]);
   expect(readFileSync(join(appDir, '.env'), 'utf8')).toBe(before);

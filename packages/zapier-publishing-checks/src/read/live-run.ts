@@ -7,7 +7,9 @@
  * recorded delivery, a search's `perform` on the input given for it. A
  * create never runs: a check must not make records in someone's account.
  *
- * Each call is bounded as Zapier bounds a step (30 s). A stale token
+ * Each call is bounded as Zapier bounds a step (30 s); when the connection
+ * test gets no answer in that time, or cannot reach the API, no step is
+ * called, each of which would wait as long. A stale token
  * (core's RefreshAuthError) is refreshed as Zapier does, with the app's
  * `refreshAccessToken` (OAuth2) or `sessionConfig.perform` (session), and
  * the call made once more; the new credentials are appended to the env
@@ -50,6 +52,8 @@ export interface LiveRunOptions {
   deliveries: ReadonlyMap<string, unknown>;
   /** How long one call may take: Zapier's 30 s unless a test asks for less. */
   timeoutMs?: number;
+  /** Told each method before its call, which may take that long. */
+  onCall?: (method: string) => void;
 }
 
 /** What a live run did with the connection, besides the steps' runs. */
@@ -112,6 +116,15 @@ const nameOf = (error: unknown) =>
 
 const codeOf = (error: unknown) =>
   isRecord(error) && typeof error.code === 'string' ? error.code : undefined;
+
+/** Whether a call stopped without reaching the API: no connection, no such host (node-fetch's and undici's errors). */
+function unreachable(error: unknown): boolean {
+  const code = codeOf(error);
+  return (
+    (code !== undefined && /^(E[A-Z]+|UND_ERR_\w+)$/.test(code)) ||
+    /^request to .* failed, reason:/.test(coreMessage(error))
+  );
+}
 
 /** What an API's error body says, in a line: its message field, else its text. */
 function detailOf(content: unknown): string {
@@ -182,6 +195,8 @@ const call = (
 class LiveSession {
   private authData: Record<string, unknown>;
   private refreshFailure: string | undefined;
+  /** Why no step is called: the connection test got no answer, or could not reach the API. */
+  private stepsStopped: string | undefined;
   readonly written: string[] = [];
   readonly secrets = new Secrets();
   readonly envName: string;
@@ -192,6 +207,7 @@ class LiveSession {
     private readonly env: EnvFile,
     appDir: string,
     private readonly timeoutMs: number,
+    private readonly onCall: (method: string) => void,
   ) {
     this.authData = { ...env.authData };
     this.secrets.add(env.authData);
@@ -282,11 +298,7 @@ class LiveSession {
     if (name === 'ThrottledError') {
       return notRun(`the API throttled the call (${message})`);
     }
-    const code = codeOf(error);
-    if (
-      (code !== undefined && /^(E[A-Z]+|UND_ERR_\w+)$/.test(code)) ||
-      /^request to .* failed, reason:/.test(message)
-    ) {
+    if (unreachable(error)) {
       return notRun(`the API could not be reached (${message})`);
     }
     if (name === 'AppError') {
@@ -307,12 +319,11 @@ class LiveSession {
     if (method === undefined || this.refreshFailure !== undefined) {
       return false;
     }
-    const called = await call(
-      this.handler,
-      method,
-      { authData: this.authData, inputData: {}, meta: {} },
-      this.timeoutMs,
-    );
+    const called = await this.call(method, {
+      authData: this.authData,
+      inputData: {},
+      meta: {},
+    });
     if (called.kind !== 'done' || !isRecord(called.results)) {
       const why =
         called.kind === 'done'
@@ -335,25 +346,34 @@ class LiveSession {
     return outcome.kind === 'failed' ? outcome.error : 'no new fields';
   }
 
+  /** `method` called, bounded, once `onCall` has been told. */
+  private call(method: string, bundle: Record<string, unknown>): Promise<Called> {
+    this.onCall(method);
+    return call(this.handler, method, bundle, this.timeoutMs);
+  }
+
   /** Calls `method` with the connection; on a stale token, refreshes it and calls once more. */
   private async callRefreshing(
     method: string,
     bundle: Record<string, unknown>,
   ): Promise<{ called: Called; refreshed: boolean }> {
     const withConnection = () => ({ ...bundle, authData: this.authData });
-    const first = await call(this.handler, method, withConnection(), this.timeoutMs);
+    const first = await this.call(method, withConnection());
     if (first.kind !== 'threw' || nameOf(first.error) !== 'RefreshAuthError') {
       return { called: first, refreshed: false };
     }
     if (!(await this.refresh())) {
       return { called: first, refreshed: false };
     }
-    const again = await call(this.handler, method, withConnection(), this.timeoutMs);
+    const again = await this.call(method, withConnection());
     return { called: again, refreshed: true };
   }
 
   /** A step's method run live: its items, or why not. */
   async run(method: string, bundle: Record<string, unknown>): Promise<RunOutcome> {
+    if (this.stepsStopped !== undefined) {
+      return { kind: 'not run', reason: this.stepsStopped };
+    }
     const logged = captureConsoleLog(this.secrets.redact);
     let lines: string[];
     let outcome: RunOutcome;
@@ -367,10 +387,11 @@ class LiveSession {
       // What the app said about its failure is part of the failure.
       outcome.error += `; it logged: ${lines.slice(0, 3).join(' | ')}`;
     }
-    return outcome;
+    // The call was made: it was not judged, rather than not run.
+    return outcome.kind === 'not run' ? { ...outcome, called: true } : outcome;
   }
 
-  /** The connection test (`authentication.test`): `passed`, or why not. */
+  /** The connection test (`authentication.test`): `passed`, or why not; no answer, or no way to the API, stops the steps. */
   async test(): Promise<string> {
     const logged = captureConsoleLog(this.secrets.redact);
     try {
@@ -378,9 +399,18 @@ class LiveSession {
         inputData: {},
         meta: { isTestingAuth: true },
       });
-      return called.kind === 'done'
-        ? 'passed'
-        : this.describe(this.outcomeOf(called, refreshed));
+      if (called.kind === 'done') {
+        return 'passed';
+      }
+      if (called.kind === 'timed out') {
+        this.stepsStopped = `the connection test got no answer within ${this.timeoutMs / 1000} s`;
+      } else if (called.kind === 'threw' && unreachable(called.error)) {
+        this.stepsStopped = this.secrets.redact(
+          `the connection test could not reach the API: ${coreMessage(called.error)}`,
+        );
+      }
+      const why = this.describe(this.outcomeOf(called, refreshed));
+      return this.stepsStopped === undefined ? why : `${why}; no step was run`;
     } finally {
       logged.stop();
     }
@@ -508,6 +538,7 @@ export function runStepsLive(
     options.env,
     options.appDir,
     options.timeoutMs ?? ZAPIER_STEP_TIMEOUT_MS,
+    options.onCall ?? (() => undefined),
   );
   return withVariables(options.env.variables, async () => {
     let connectionTest: string | undefined;

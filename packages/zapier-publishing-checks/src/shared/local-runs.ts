@@ -11,10 +11,12 @@ import { flatKeys } from './values';
 
 /** What a local-run rule says of a run that gave no items; each such rule spreads these into its messages. */
 export const RUN_MESSAGES = {
-  noItems: '%{method}: its %{runsFrom} run gave no items (see %{explainedBy})',
+  noItems: '%{method}: no items from a %{runsFrom} run to judge (see %{explainedBy})',
   notRun:
     '%{method}: it could not run here (%{reason}); Zapier decides this on a live run',
   notRunLive: '%{method}: not run live (%{reason}); Zapier decides this on its own run',
+  notJudgedLive:
+    '%{method}: not judged live (%{reason}); Zapier decides this on its own run',
   failed: '%{method} failed on a %{runsFrom} run: %{error}; fix it so it returns items',
 } as const;
 
@@ -88,7 +90,8 @@ export function itemsOf(
         explainedBy: explainedBy(step, method),
       });
     } else if (outcome.kind === 'not run') {
-      report.deferred(place, runsFrom === 'live' ? 'notRunLive' : 'notRun', {
+      const live = outcome.called === true ? 'notJudgedLive' : 'notRunLive';
+      report.deferred(place, runsFrom === 'live' ? live : 'notRun', {
         method,
         reason: outcome.reason,
       });

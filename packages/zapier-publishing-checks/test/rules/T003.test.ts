@@ -87,7 +87,7 @@ testRule(rule, {
       findings: [
         {
           at: 'searches.find_contact',
-          message: 'perform: its local run gave no items (see T004)',
+          message: 'perform: no items from a local run to judge (see T004)',
           status: 'deferred',
         },
       ],

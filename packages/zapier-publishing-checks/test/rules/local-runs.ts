@@ -47,6 +47,6 @@ export const FAILED_DELIVERY = withOutcome('triggers.contact_hook', 'perform', {
 
 /** What a rule that does not explain a run says of one that gave no items. */
 export const NO_ITEMS = {
-  message: 'perform: its local run gave no items (see T005)',
+  message: 'perform: no items from a local run to judge (see T005)',
   status: 'deferred',
 } as const;
