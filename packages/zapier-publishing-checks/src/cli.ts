@@ -134,7 +134,7 @@ const OPTIONS = {
   'list-checks': {
     type: 'boolean',
     default: false,
-    help: "print the publishing checks, then the versioning rules, each with its ID, Zapier's category, name and link (--format text or json), and exit 0",
+    help: "print the publishing checks, then the versioning rules, each with its ID, Zapier's category, name, link, and whether --fix fixes it (🔧) or it suggests (💡) (--format text or json), and exit 0",
   },
   help: {
     type: 'boolean',

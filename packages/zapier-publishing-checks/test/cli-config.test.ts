@@ -634,7 +634,9 @@ describe('the short flags and --list-checks', () => {
 
   it('--list-checks prints the checks a run counts, then the versioning rules, each section titled with its count', async () => {
     const list = await listed();
-    expect(list.checksTitle).toBe(`==> publishing checks — ${ALL}`);
+    expect(list.checksTitle).toBe(
+      `==> publishing checks — ${ALL} (🔧 --fix fixes its findings, 💡 it suggests changes)`,
+    );
     expect(list.checks.map((line) => line.split(' ')[0])).toEqual(
       RULES.map((rule) => rule.meta.id),
     );
@@ -654,26 +656,36 @@ describe('the short flags and --list-checks', () => {
     await run();
     const counted = /^(\d+) checks: /.exec(summaryIn(out) ?? '')?.[1];
     expect(counted).toBeDefined();
-    expect(checksTitle).toBe(`==> publishing checks — ${counted}`);
+    expect(checksTitle).toMatch(new RegExp(`^==> publishing checks — ${counted} \\(`));
   });
 
-  it("--list-checks gives each its ID, Zapier's category (unconfirmed where no evidence gave it), its name and its link, in aligned columns", async () => {
+  it("--list-checks gives each its ID, Zapier's category (unconfirmed where no evidence gave it), its name, its link, and 🔧 where --fix fixes, 💡 where it suggests, in aligned columns", async () => {
     const { checks, versioning } = await listed();
     const lines = [...checks, ...versioning];
     const metas = [...RULES.map((rule) => rule.meta), ...VERSIONING];
     const columns = lines.map((line) => line.split(/ {2,}/));
+    const marksOf = (meta: RuleMeta) =>
+      `${meta.fixable === undefined ? '' : '🔧'}${meta.hasSuggestions === true ? '💡' : ''}`;
     expect(columns).toEqual(
       metas.map((meta) => [
         meta.id,
         `${meta.category.replace('-', ' ')}${meta.categoryEvidence === null ? ' (unconfirmed)' : ''}`,
         meta.name,
         meta.url ?? relative(process.cwd(), join(PACKAGE, pageOf(meta.id))),
+        ...(marksOf(meta) === '' ? [] : [marksOf(meta)]),
       ]),
     );
-    // Each column starts at the same place on every line, in both sections.
-    for (const column of [1, 2, 3]) {
+    // D018 fixes; D028 suggests only; D001 neither.
+    expect(lines.find((line) => line.startsWith('D018 '))).toMatch(/ {2}🔧$/u);
+    expect(lines.find((line) => line.startsWith('D028 '))).toMatch(/ {2}💡$/u);
+    expect(lines.find((line) => line.startsWith('D001 '))).not.toMatch(/🔧|💡/u);
+    // Each column starts at the same place on every line that has it, in both sections.
+    for (const column of [1, 2, 3, 4]) {
       const starts = new Set(
-        lines.map((line, at) => line.indexOf(`  ${columns[at]![column]!}`) + 2),
+        lines.flatMap((line, at) => {
+          const cell = columns[at]![column];
+          return cell === undefined ? [] : [line.indexOf(`  ${cell}`) + 2];
+        }),
       );
       expect(starts.size).toBe(1);
     }
@@ -691,8 +703,22 @@ describe('the short flags and --list-checks', () => {
       categoryEvidence: meta.categoryEvidence,
       requirement: meta.requirement,
       link: meta.url ?? relative(process.cwd(), join(PACKAGE, pageOf(meta.id))),
+      fixable: meta.fixable !== undefined,
+      hasSuggestions: meta.hasSuggestions === true,
     });
     expect(list.checks).toEqual(RULES.map((rule) => asListed(rule.meta)));
+    // D018 fixes; D028 suggests only; D001 neither.
+    expect(list.checks?.find((check) => check.id === 'D018')).toMatchObject({
+      fixable: true,
+    });
+    expect(list.checks?.find((check) => check.id === 'D028')).toMatchObject({
+      fixable: false,
+      hasSuggestions: true,
+    });
+    expect(list.checks?.find((check) => check.id === 'D001')).toMatchObject({
+      fixable: false,
+      hasSuggestions: false,
+    });
     expect(list.versioning).toEqual(VERSIONING.map(asListed));
     // D006's category comes from a recorded promotion; D007's from none.
     expect(list.checks?.find((check) => check.id === 'D006')).toEqual(

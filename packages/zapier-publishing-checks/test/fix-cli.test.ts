@@ -14,7 +14,7 @@ import { main } from '../src/cli';
 import type { Output } from '../src/cli';
 import { writeFixes } from '../src/fix';
 import type { JsonReport } from '../src/formats/json';
-import { THINGS_LISTING, scratchApp } from './scratch-app';
+import { THINGS_LISTING, scratchApp, writeThingApp } from './scratch-app';
 
 let appDir: string;
 let out: string[];
@@ -246,6 +246,30 @@ describe('a CommonJS app', () => {
     );
   });
 
+  it('--fix writes no file changed after the checks read it, and says which and why', async () => {
+    // --previous loads the previous version's app after the checks read this
+    // one's code: as it loads, it adds a line to this app's index.js.
+    const previous = scratchApp('fix-previous-');
+    try {
+      writeThingApp(previous, {
+        before: `require('fs').appendFileSync(${JSON.stringify(join(appDir, 'index.js'))}, '// changed\\n');\n`,
+      });
+      expect(await run('--fix', '--previous', previous, '--format', 'json')).toBe(1);
+      expect(read('index.js')).toBe(`${APP}// changed\n`);
+      expect(err.slice(0, 2)).toEqual([
+        'zapier-publishing-checks: 0 findings fixed in 0 files',
+        'zapier-publishing-checks: index.js not written: it changed since the checks read it: run the checks again',
+      ]);
+      // The report is what was found: each fixable finding still there.
+      const report = JSON.parse(out.join('\n')) as JsonReport;
+      expect(idsIn(report)).toEqual(
+        expect.arrayContaining(['D008', 'D011', 'D018', 'D021']),
+      );
+    } finally {
+      rmSync(previous, { recursive: true, force: true });
+    }
+  });
+
   it('writes no file changed since the checks read it, nor one outside the app or in node_modules', () => {
     const change = { file: 'index.js', before: 'old text', after: 'new text', fixes: 1 };
     expect(writeFixes(appDir, [change])).toEqual({
@@ -472,12 +496,21 @@ describe('corpus-like apps, fixed on copies', () => {
       expect(after.report.error).toBeNull();
       const left = new Set(after.report.results.map(keyOf));
       expect(fixable.map(keyOf).filter((key) => left.has(key))).toEqual([]);
-      // A second --fix changes nothing.
+      // A second --fix changes nothing: exit code as the verdict says, the same findings left.
       const text = Object.keys(files).map(read);
-      expect(fixOnNode().stderr).toMatch(
+      const second = fixOnNode('--format', 'json');
+      expect(second.stderr).toMatch(
         /^zapier-publishing-checks: 0 findings fixed in 0 files/,
       );
       expect(Object.keys(files).map(read)).toEqual(text);
+      const again = JSON.parse(second.stdout) as JsonReport;
+      expect(second.status).toBe(after.status);
+      expect(again.verdict).toEqual(after.report.verdict);
+      const blocked =
+        again.verdict?.push.verdict === 'blocked' ||
+        again.verdict?.promotion.verdict === 'blocked';
+      expect(second.status).toBe(blocked ? 1 : 0);
+      expect(again.results).toEqual(after.report.results);
     },
   );
 });

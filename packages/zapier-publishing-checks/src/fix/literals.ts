@@ -240,7 +240,9 @@ export function findWritten(
   value: string,
   place: Place,
 ): Found {
-  const expected = place.field ?? place.step?.split('.')[1];
+  // A sample's value sits in its step's object: the step's key tells it apart.
+  const inSample = /\.operation\.sample\./.test(path);
+  const expected = (inSample ? undefined : place.field) ?? place.step?.split('.')[1];
   const all = candidates(parsedFiles, propertyOf(path), value, expected).filter(
     (each) => each.match > 0,
   );

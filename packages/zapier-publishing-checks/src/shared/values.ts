@@ -240,6 +240,76 @@ export function isIso8601(value: string): boolean {
   );
 }
 
+/** A zone as ISO 8601 writes it: `Z` for UTC (by name too), else `±HH:MM`; undefined for another name (CET: its offset depends on the date). */
+function isoZone(zone: string): string | undefined {
+  if (/^(?:Z|UTC?|GMT)$/i.test(zone)) {
+    return 'Z';
+  }
+  const offset = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
+  return offset === null ? undefined : `${offset[1]}${offset[2]}:${offset[3] ?? '00'}`;
+}
+
+/** A date and time as APIs write them, the zone after a space or joined: 2026-03-14 09:26:53 GMT. */
+const DATE_TIME_ZONED =
+  /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?) ?([Zz]|[+-]\d{2}(?::?\d{2})?|UTC?|GMT)$/;
+
+const MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** RFC 2822's date and time: Tue, 14 Mar 2026 09:26:53 GMT (or +0100). */
+const RFC_2822 =
+  /^(?:([A-Z][a-z]{2}), )?(\d{1,2}) ([A-Z][a-z]{2}) (\d{4}) (\d{2}:\d{2}(?::\d{2})?) (UTC?|GMT|Z|[+-]\d{4})$/;
+
+/**
+ * A date and time whose zone the value itself gives (`Z`, an offset, UTC or
+ * GMT by name), as ISO 8601 writes it: `2026-03-14T09:26:53Z`; undefined
+ * when the value gives no zone, names one by an abbreviation, or is no date
+ * that exists (a weekday that is not the date's among them).
+ */
+export function isoWithZone(value: string): string | undefined {
+  const zoned = DATE_TIME_ZONED.exec(value);
+  const rfc = zoned === null ? RFC_2822.exec(value) : null;
+  let written: string | undefined;
+  if (zoned !== null) {
+    const [, date = '', time = '', zone = ''] = zoned;
+    const iso = isoZone(zone);
+    written = iso === undefined ? undefined : `${date}T${time}${iso}`;
+  } else if (rfc !== null) {
+    const [, weekday, day = '', monthName = '', year = '', time = '', zone = ''] = rfc;
+    const month = MONTHS.indexOf(monthName) + 1;
+    const iso = isoZone(zone);
+    const date = `${year}-${String(month).padStart(2, '0')}-${day.padStart(2, '0')}`;
+    const dayOfWeek = WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
+    written =
+      month === 0 || iso === undefined || (weekday !== undefined && weekday !== dayOfWeek)
+        ? undefined
+        : `${date}T${time}${iso}`;
+  }
+  return written !== undefined && isIso8601(written) ? written : undefined;
+}
+
+/** A date and time with no zone, as ISO 8601 would write it in UTC: the author's to confirm. */
+export function isoAsUtc(value: string): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)$/.exec(
+    value,
+  );
+  const written = match === null ? undefined : `${match[1]}T${match[2]}Z`;
+  return written !== undefined && isIso8601(written) ? written : undefined;
+}
+
 /**
  * Text shaped as an ISO date, alone or followed by a time: a value meant as
  * a date, valid or not ("2026-13-01", "2026-03-14T123:00:00Z"). The time may

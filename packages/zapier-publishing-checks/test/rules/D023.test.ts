@@ -1,6 +1,7 @@
+import { checkApp } from '../../src/check-app';
 import rule from '../../src/rules/D023-sample-dates-are-iso-8601';
 import type { TestInput } from '../rule-tester';
-import { runItem, sample, step, testRule } from '../rule-tester';
+import { changed, runItem, sample, step, testRule } from '../rule-tester';
 
 /**
  * A change that sets `key` in New Contact's sample; a new key comes in its
@@ -206,4 +207,89 @@ testRule(rule, {
       findings: [notIso('starts', value)],
     })),
   ],
+  output: [
+    {
+      name: 'a zone the value gives, after a space: rewritten as ISO 8601, the comment kept',
+      change: withSampleValue('synced', '2026-03-14 09:26:53 GMT'),
+      code: [
+        'module.exports = {',
+        "  key: 'new_contact',",
+        "  operation: { sample: { id: 1, synced: '2026-03-14 09:26:53 GMT' /* UTC */ } },",
+        '};',
+        '',
+      ].join('\n'),
+      output: [
+        'module.exports = {',
+        "  key: 'new_contact',",
+        "  operation: { sample: { id: 1, synced: '2026-03-14T09:26:53Z' /* UTC */ } },",
+        '};',
+        '',
+      ].join('\n'),
+    },
+    {
+      name: 'RFC 2822 with an offset, in a TypeScript step: its offset kept',
+      change: withSampleValue('sent_at', 'Sat, 14 Mar 2026 09:26:53 +0100'),
+      file: 'src/triggers/contact.ts',
+      code: [
+        'export default { key: \'new_contact\', operation: { sample: { sent_at: "Sat, 14 Mar 2026 09:26:53 +0100" } } };',
+        '',
+      ].join('\n'),
+      output: [
+        'export default { key: \'new_contact\', operation: { sample: { sent_at: "2026-03-14T09:26:53+01:00" } } };',
+        '',
+      ].join('\n'),
+    },
+  ],
+});
+
+/** New Contact's D023 finding for a sample value: its fix and suggestions. */
+function fixOf(value: string) {
+  const input = changed(withSampleValue('starts', value));
+  const [finding] =
+    checkApp(input, [rule]).find((result) => result.meta.id === 'D023')?.findings ?? [];
+  return { fix: finding?.fix, suggestions: finding?.suggestions };
+}
+
+describe('the fix: only where the value gives its zone', () => {
+  it.each([
+    ['2024-01-02 10:00:00Z', '2024-01-02T10:00:00Z'],
+    ['2024-01-02 10:00:00+01:00', '2024-01-02T10:00:00+01:00'],
+    ['2024-01-02T10:00:00 GMT', '2024-01-02T10:00:00Z'],
+    ['2024-01-02 10:00 UTC', '2024-01-02T10:00Z'],
+    ['2024-01-02 10:00:00 -0500', '2024-01-02T10:00:00-05:00'],
+    ['2024-01-02t10:00:00.123z', '2024-01-02T10:00:00.123Z'],
+    ['Tue, 02 Jan 2024 10:00:00 GMT', '2024-01-02T10:00:00Z'],
+    ['2 Jan 2024 10:00 +0100', '2024-01-02T10:00+01:00'],
+  ])('%s: --fix writes %s', (value, text) => {
+    expect(fixOf(value)).toEqual({
+      fix: { path: 'triggers.new_contact.operation.sample.starts', value, text },
+      suggestions: undefined,
+    });
+  });
+
+  it.each([
+    [
+      '2024-01-02 10:00 CET',
+      'a zone by an abbreviation, whose offset depends on the date',
+    ],
+    ['Wed, 02 Jan 2024 10:00:00 GMT', 'a weekday that is not the date’s'],
+    ['2024-02-30 10:00:00 GMT', 'a date that does not exist'],
+    ['2024-01-02 9:00 PM', 'a 12-hour clock'],
+    ['03/14/2026 09:26', 'no ISO date'],
+  ])('%s: no fix (%s), no suggestion', (value) => {
+    expect(fixOf(value)).toEqual({ fix: undefined, suggestions: undefined });
+  });
+
+  it('a time without its zone: no fix, a suggestion', () => {
+    expect(fixOf('2024-01-02 10:00:00')).toEqual({
+      fix: undefined,
+      suggestions: [
+        {
+          description: 'if the time is UTC, say so: the value gives no zone',
+          path: 'triggers.new_contact.operation.sample.starts',
+          text: '"2024-01-02T10:00:00Z"',
+        },
+      ],
+    });
+  });
 });
