@@ -177,7 +177,13 @@ export function readConfig(
   }
   const known = (id: string, where: string) => {
     if (!knownChecks.has(id)) {
-      wrong(`${where} names "${id}", which is no check: see --list-checks`);
+      // IDs are written as --list-checks prints them: "d007" is most likely D007.
+      const meant = [...knownChecks].find(
+        (each) => each.toLowerCase() === id.toLowerCase(),
+      );
+      wrong(
+        `${where} names "${id}", which is no check: ${meant === undefined ? 'see --list-checks' : `did you mean "${meant}"?`}`,
+      );
     }
   };
   const checks = raw.checks ?? {};

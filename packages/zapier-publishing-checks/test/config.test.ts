@@ -234,6 +234,13 @@ describe('readConfig: each mistake is refused, naming the file and what is wrong
     );
   });
 
+  it('a check ID in other capitals, with the ID meant', () => {
+    write(CONFIG_FILE, { checks: { d007: 'warning' } });
+    expect(refusal()).toBe(
+      `${source()}: "checks" names "d007", which is no check: did you mean "D007"?`,
+    );
+  });
+
   it("a versioning rule's ID is a check", () => {
     write(CONFIG_FILE, { checks: { 'removed-step': 'off', C001: 'off' } });
     expect(read().off).toEqual(new Set(['removed-step', 'C001']));

@@ -28,11 +28,15 @@ const LEVEL: Record<Category, 'error' | 'warning'> = {
   warning: 'warning',
 };
 
+/** A page's Markdown without its HTML comments (`<!-- prettier-ignore-start -->`): a viewer shows what a reader reads. */
+const withoutComments = (markdown: string) =>
+  markdown.replace(/^<!--[\s\S]*?-->\n?/gm, '');
+
 /** A rule's help: its page as the package ships it (a check's), else its requirement. */
 function helpOf(meta: RuleMeta): { text: string; markdown?: string } {
   const page = pageFileOf(meta.id);
   return existsSync(page)
-    ? { text: meta.requirement, markdown: readFileSync(page, 'utf8') }
+    ? { text: meta.requirement, markdown: withoutComments(readFileSync(page, 'utf8')) }
     : { text: meta.requirement };
 }
 
