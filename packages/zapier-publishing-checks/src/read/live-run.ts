@@ -23,12 +23,13 @@ import { isAbsolute, relative } from 'node:path';
 import type { RunOutcome, StepRun } from '../input';
 import type { AppDefinition, Step } from '../shared/definition';
 import {
+  hasPerformList,
   isHookTrigger,
   isRecord,
   staticFields,
   visibleSteps,
 } from '../shared/definition';
-import { messageOf, withoutCoreDetails } from '../shared/messages';
+import { codeOf, messageOf, withoutCoreDetails } from '../shared/messages';
 import type { EnvFile } from './env-file';
 import { AUTH_FIELD_ENV_PREFIX, appendAuthData } from './env-file';
 import type { Called } from './bounded-call';
@@ -113,9 +114,6 @@ const coreMessage = (error: unknown) =>
 
 const nameOf = (error: unknown) =>
   isRecord(error) && typeof error.name === 'string' ? error.name : '';
-
-const codeOf = (error: unknown) =>
-  isRecord(error) && typeof error.code === 'string' ? error.code : undefined;
 
 /** Whether a call stopped without reaching the API: no connection, no such host (node-fetch's and undici's errors). */
 function unreachable(error: unknown): boolean {
@@ -479,7 +477,7 @@ async function runsOf(
       `it needs its required input (${required.join(', ')}): pass --input ${key}=<file.json>`,
     );
     return (
-      isHookTrigger(step) && step.definition.operation?.performList !== undefined
+      hasPerformList(step)
         ? (['performList', 'perform'] as const)
         : (['perform'] as const)
     ).map((method) => ({ path, method, outcome: lacking }));
@@ -488,7 +486,7 @@ async function runsOf(
     return [{ path, method: 'perform', outcome: await sampleRun('perform') }];
   }
   const runs: StepRun[] = [];
-  if (step.definition.operation?.performList !== undefined) {
+  if (hasPerformList(step)) {
     runs.push({ path, method: 'performList', outcome: await sampleRun('performList') });
   }
   const delivery = options.deliveries.get(key);

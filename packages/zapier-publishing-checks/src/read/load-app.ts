@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 
 import type { AppDefinition } from '../shared/definition';
 import { isRecord } from '../shared/definition';
-import { CannotCheckError, messageOf } from '../shared/messages';
+import { CannotCheckError, codeOf, messageOf } from '../shared/messages';
 import type { LambdaHandler } from './lambda-handler';
 
 export interface LoadedApp {
@@ -35,9 +35,6 @@ export class AppLoadError extends CannotCheckError {
 }
 
 const reasonOf = (error: unknown) => messageOf(error).split('\n')[0] ?? '';
-
-const codeOf = (error: unknown) =>
-  isRecord(error) && typeof error.code === 'string' ? error.code : undefined;
 
 /**
  * `import()` as Node runs it. TypeScript compiles this project to CommonJS,

@@ -7,6 +7,7 @@
 import type { RunMethod, RunOutcome, StepRun } from '../input';
 import type { AppDefinition, Step } from '../shared/definition';
 import {
+  hasPerformList,
   isHookTrigger,
   isRecord,
   staticFields,
@@ -205,7 +206,7 @@ async function runsOf(
     return [await run(handler, step.path, 'perform', SAMPLE_LOADING_BUNDLE, lacks)];
   }
   const runs: StepRun[] = [];
-  if (step.definition.operation?.performList !== undefined) {
+  if (hasPerformList(step)) {
     runs.push(await run(handler, step.path, 'performList', SAMPLE_LOADING_BUNDLE, lacks));
   }
   runs.push(

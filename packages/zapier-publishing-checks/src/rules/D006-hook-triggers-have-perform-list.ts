@@ -1,5 +1,5 @@
 import { defineRule, zapierReference } from '../rule';
-import { isHookTrigger, stepsOf } from '../shared/definition';
+import { hasPerformList, isHookTrigger, stepsOf } from '../shared/definition';
 
 export default defineRule({
   meta: {
@@ -18,7 +18,7 @@ export default defineRule({
   },
   check({ definition }, report) {
     for (const step of stepsOf(definition).filter(isHookTrigger)) {
-      if (step.definition.operation?.performList === undefined) {
+      if (!hasPerformList(step)) {
         report({ step: step.path }, 'noPerformList');
       }
     }

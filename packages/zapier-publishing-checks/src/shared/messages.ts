@@ -7,6 +7,16 @@ export function messageOf(error: unknown): string {
     : String(error);
 }
 
+/** The `code` of anything thrown (`MODULE_NOT_FOUND`, `ECONNREFUSED`), when it has one. */
+export function codeOf(error: unknown): string | undefined {
+  return typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string'
+    ? error.code
+    : undefined;
+}
+
 /** A message without the "What happened: …" details core appends, on one line. */
 export function withoutCoreDetails(message: string): string {
   return (message.split(/\n\s*What happened:/)[0] ?? '').replace(/\s*\n\s*/g, ' ').trim();
