@@ -11,9 +11,16 @@ import { join, relative } from 'node:path';
 import type { IgnoreEntry } from '../config';
 import type { LintResult } from '../lint';
 import type { CodeLocation, ReportEntry } from '../rule';
-import { categoryUnconfirmed, linkOf, placeText } from '../rule';
+import { linkOf, placeText } from '../rule';
 import { fixWords, placedFix, suggestionWords } from '../fix/shown';
-import { allEntries, notDecided, shown, summaryLine, unusedLine } from './summary';
+import {
+  allEntries,
+  categoryNote,
+  notDecided,
+  shown,
+  summaryLine,
+  unusedLine,
+} from './summary';
 import { verdictLines, verdictOf } from './verdict';
 
 const LEVEL = {
@@ -62,7 +69,8 @@ const counts = (entry: ReportEntry): entry is Counted =>
 
 function annotation(entry: Counted, appDir: string): string {
   const at = placeText(entry.place);
-  const status = `${entry.status === 'publishing-task' ? 'publishing task' : entry.status}${categoryUnconfirmed(entry) ? ', category unconfirmed' : entry.meta.categorySetBy === undefined ? '' : `, category set by ${entry.meta.categorySetBy}`}`;
+  const note = categoryNote(entry);
+  const status = `${entry.status === 'publishing-task' ? 'publishing task' : entry.status}${note === undefined ? '' : `, ${note}`}`;
   // What --fix writes, or what the author may write instead: the suggested text.
   const remedies = [
     ...(placedFix(entry) === undefined ? [] : [fixWords(entry) ?? '']),

@@ -3,7 +3,7 @@ import type { IgnoreEntry } from '../config';
 import type { LintResult } from '../lint';
 import { RULES } from '../registry';
 import type { ReportEntry, ResultStatus, RuleResult } from '../rule';
-import { blocks, entriesOf } from '../rule';
+import { blocks, categoryUnconfirmed, entriesOf } from '../rule';
 
 /**
  * Checks, each counted once: by its worst finding that counts; `ignored`
@@ -77,6 +77,16 @@ export function summaryLine(result: LintResult): string {
     `${counts.publishingTasks} with publishing tasks, ${counts.warnings} with warnings${oneByOne}, ` +
     `${counts.deferred} ${notDecided(result)}${config.map((each) => `, ${each}`).join('')}.`
   );
+}
+
+/** What a finding's category rests on, where not on evidence: unconfirmed, or set by the team's config. */
+export function categoryNote(entry: ReportEntry): string | undefined {
+  if (categoryUnconfirmed(entry)) {
+    return 'category unconfirmed';
+  }
+  return entry.status !== 'pass' && entry.meta.categorySetBy !== undefined
+    ? `category set by ${entry.meta.categorySetBy}`
+    : undefined;
 }
 
 /** `--quiet`: only what blocks (errors and publishing tasks) that the config does not ignore. */

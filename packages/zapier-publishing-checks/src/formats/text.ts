@@ -2,14 +2,15 @@
 import type { LintResult } from '../lint';
 import type { SchemaValidation } from '../read/schema';
 import type { ReportEntry } from '../rule';
+import { ZAPIER_CHECKS_REFERENCE, entriesOf, linkOf, placeText } from '../rule';
 import {
-  ZAPIER_CHECKS_REFERENCE,
-  categoryUnconfirmed,
-  entriesOf,
-  linkOf,
-  placeText,
-} from '../rule';
-import { entryPlace, notDecided, shown, summaryLine, unusedLine } from './summary';
+  categoryNote,
+  entryPlace,
+  notDecided,
+  shown,
+  summaryLine,
+  unusedLine,
+} from './summary';
 import { verdictLines, verdictOf } from './verdict';
 import { fixableCount, suggestionWords } from '../fix/shown';
 
@@ -86,14 +87,9 @@ export function entryLine(entry: ReportEntry, layout: LineLayout = {}): string {
     entry.status === 'pass'
       ? `${entry.message}: ${entry.nothingToJudge === undefined ? 'nothing to change' : `nothing to judge, the app has ${entry.nothingToJudge}`}`
       : `${at === '' ? '' : `${at}: `}${entry.status === 'deferred' ? `${layout.notDecided ?? 'not decided offline'}: ` : ''}${entry.message}`;
-  const why =
-    entry.ignored !== undefined
-      ? ` (ignored: ${entry.ignored})`
-      : categoryUnconfirmed(entry)
-        ? ' (category unconfirmed)'
-        : entry.status !== 'pass' && entry.meta.categorySetBy !== undefined
-          ? ` (category set by ${entry.meta.categorySetBy})`
-          : '';
+  const note =
+    entry.ignored === undefined ? categoryNote(entry) : `ignored: ${entry.ignored}`;
+  const why = note === undefined ? '' : ` (${note})`;
   return `${columns(shown, entry.meta.id, STATUS_WORDS[shown], layout)} ${what}${why}. ${linkOf(entry.meta)}`;
 }
 
